@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Set up and run Hollywood Gin with nothing but Python 3 and git.
+
+    python3 dev.py serve   # set up, then run the site at http://127.0.0.1:8000
+    python3 dev.py test    # set up, then run the whole test suite
+
+Both are idempotent: they create `.venv/` once, install the pinned requirements
+(quietly, and only what is missing), compile the translations and migrate the
+database. Standard library only, because it runs before anything is installed.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PYTHON = VENV / "bin" / "python"
+CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def run(*args, env=None):
+    print("+", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=ROOT, check=True, env=env)
+
+
+def set_up(requirements):
+    if not PYTHON.exists():
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", requirements)
+    run(PYTHON, "manage.py", "compiletranslations")
+
+
+def serve():
+    set_up("requirements.txt")
+    run(PYTHON, "manage.py", "migrate", "--no-input")
+    run(PYTHON, "manage.py", "runserver", "127.0.0.1:8000")
+
+
+def find_chromium():
+    configured = os.environ.get("CHROMIUM_PATH")
+    if configured:
+        return configured
+    for name in CHROMIUM_CANDIDATES:
+        found = shutil.which(name)
+        if found:
+            return found
+    sys.exit(
+        "The browser tests need Chromium and none was found.\n"
+        "On Debian or Ubuntu: sudo apt-get install chromium\n"
+        "Elsewhere: set CHROMIUM_PATH to a Chromium or Chrome executable."
+    )
+
+
+def test(pytest_args):
+    chromium = find_chromium()
+    set_up("requirements-dev.txt")
+    env = dict(os.environ, CHROMIUM_PATH=chromium)
+    # Browser tests drive a live server from a sync Playwright loop; pytest-asyncio's
+    # loop must not be running in the same process, so they get their own invocation.
+    run(PYTHON, "-m", "pytest", "-m", "not browser", *pytest_args, env=env)
+    browser_env = dict(env, DJANGO_ALLOW_ASYNC_UNSAFE="true")
+    run(PYTHON, "-m", "pytest", "-m", "browser", *pytest_args, env=browser_env)
+
+
+def main(argv):
+    commands = {"serve": lambda: serve(), "test": lambda: test(argv[2:])}
+    if len(argv) < 2 or argv[1] not in commands:
+        sys.exit(__doc__)
+    try:
+        commands[argv[1]]()
+    except subprocess.CalledProcessError as error:
+        sys.exit(error.returncode)
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main(sys.argv)

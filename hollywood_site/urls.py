@@ -1,0 +1,13 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("rules.sitemap_urls")),
+]
+
+# Every page carries its language, English included; "/" is redirected by
+# LocaleMiddleware using the language cookie, then Accept-Language, else English.
+urlpatterns += i18n_patterns(
+    path("", include("rules.urls")),
+    prefix_default_language=True,
+)
