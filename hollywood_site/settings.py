@@ -112,19 +112,16 @@ TEMPLATES = [
 
 
 def database_settings():
-    url = os.environ.get("DATABASE_URL", "")
-    if not url:
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            # IMMEDIATE: a writer takes the lock when its transaction starts, so two
-            # moves on one table queue instead of failing; WAL lets readers go on.
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
-        }
+    # No persistent connections: under ASGI each thread-pooled call would keep one open.
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     try:
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        config = dj_database_url.parse(url)
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from error
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # IMMEDIATE: a writer takes the lock when its transaction starts, so two moves
+        # on one table queue instead of failing; WAL lets readers go on meanwhile.
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     if config["ENGINE"] == "django.db.backends.postgresql":
         # channels' live-server tests need a fixed test database name (channels #2176).
         config["TEST"] = {"NAME": f"test_{config['NAME']}"}
@@ -162,6 +159,10 @@ TIME_ZONE = "UTC"
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# In development WhiteNoise serves straight from the app and project folders, so
+# daphne alone (no collectstatic) serves a working site.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False

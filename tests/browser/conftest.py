@@ -1,0 +1,93 @@
+"""A real site for real-browser tests: a daphne process (WebSockets included) on a
+temporary SQLite file, and Debian's Chromium driven by Playwright.
+
+pytest-django's live_server is WSGI and cannot serve WebSockets, hence the process.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER_START_SECONDS = 30
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # CI runs as root
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_listening(port, process):
+    """Poll the port until daphne accepts connections; fail fast if it died."""
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode} before listening")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)  # a readiness poll, not synchronisation between test steps
+    raise RuntimeError(f"daphne did not listen on port {port} within {SERVER_START_SECONDS}s")
+
+
+@pytest.fixture(scope="session")
+def live_server_env(tmp_path_factory):
+    database = tmp_path_factory.mktemp("live-server") / "db.sqlite3"
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{database}",
+        DJANGO_DEBUG="true",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+    )
+    env.pop("REDIS_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_server_url(live_server_env):
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "hollywood_site.asgi:application"],
+        cwd=ROOT,
+        env=live_server_env,
+    )
+    try:
+        wait_until_listening(port, server)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
