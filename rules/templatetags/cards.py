@@ -50,7 +50,8 @@ def card(code):
     (shown, _rank_name), (css_name, symbol, _suit_name) = card_parts(code)
     return format_html(
         '<span class="card card--{}" role="img" aria-label="{}">'
-        '<span aria-hidden="true">{}{}</span></span>',
+        '<span class="rank" aria-hidden="true">{}</span>'
+        '<span class="suit" aria-hidden="true">{}</span></span>',
         css_name, card_label(code), shown, symbol,
     )
 

@@ -1,0 +1,37 @@
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+
+from rules.templatetags.cards import card, card_label
+
+
+def test_it_draws_a_card_from_its_rank_and_suit():
+    html = card("7H")
+    assert 'class="card card--hearts"' in html
+    assert '<span class="rank" aria-hidden="true">7</span>' in html
+    assert '<span class="suit" aria-hidden="true">♥</span>' in html
+
+
+def test_it_shows_a_ten_as_10():
+    assert '<span class="rank" aria-hidden="true">10</span>' in card("TD")
+
+
+def test_it_names_the_card_for_screen_readers():
+    assert 'role="img" aria-label="7 of hearts"' in card("7H")
+
+
+def test_it_names_the_picture_cards_in_words():
+    assert [card_label(code) for code in ("AS", "JC", "QD", "KH")] == [
+        "ace of spades", "jack of clubs", "queen of diamonds", "king of hearts",
+    ]
+
+
+@pytest.mark.parametrize("code", ["1H", "7X", "10H", "", "7h"])
+def test_it_refuses_a_code_that_is_not_a_card(code):
+    with pytest.raises(TemplateSyntaxError):
+        card(code)
+
+
+def test_it_draws_several_cards_side_by_side():
+    html = Template('{% load cards %}{% cards "5S 6S 7S" %}').render(Context())
+    assert html.startswith('<span class="cards">')
+    assert html.count('class="card card--spades"') == 3
