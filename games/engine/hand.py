@@ -1,0 +1,326 @@
+"""One hand of Gin Rummy as a state machine: deal, the upcard offer, turns, the end."""
+
+import random
+from dataclasses import asdict, dataclass
+
+from .cards import ALL_CARDS, RANK_VALUES, Card, codes_of
+from .melds import arrangements, discard_deadwoods, points
+from .showdown import settle_draw, settle_knock
+
+STOCK_ENDS = ("two_cards", "reshuffle")
+# Under the two-card rule the last two cards of the stock are never drawn.
+CLOSED_STOCK = 2
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal now. ``code`` (also ``reason``) says why, as a code."""
+
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = self.reason = code
+
+
+@dataclass(frozen=True)
+class Options:
+    """The table's rules. ``stock_end`` is "two_cards" or "reshuffle".
+
+    >>> Options(oklahoma=True)
+    Options(straight=False, oklahoma=True, stock_end='two_cards')
+    """
+
+    straight: bool = False
+    oklahoma: bool = False
+    stock_end: str = "two_cards"
+
+    def __post_init__(self):
+        if self.stock_end not in STOCK_ENDS:
+            raise ValueError(f"bad stock_end: {self.stock_end!r}")
+
+    def knock_limit(self, upcard):
+        """The most deadwood one may knock with, given the hand's first upcard."""
+        if self.straight:
+            return 0
+        if not self.oklahoma:
+            return 10
+        # An ace upcard means gin only, although an ace is worth one.
+        return 0 if upcard.rank == 0 else RANK_VALUES[upcard.rank]
+
+    def to_dict(self):
+        return asdict(self)
+
+
+def new_hand(options, dealer, rng=None, deck=None):
+    """Deal a hand: from ``deck`` (52 codes, top first) if given, else shuffled by ``rng``.
+
+    >>> hand = new_hand(Options(), dealer=0, rng=random.Random(7))
+    >>> hand.to_move, hand.phase, hand.legal_moves()
+    (1, 'offer', ['pass', 'pile'])
+    >>> view = hand.view(1)
+    >>> len(view["hand"]), view["opponent_count"], view["stock_count"], view["discard_count"]
+    (10, 10, 31, 1)
+    """
+    if deck is None:
+        deck = list(ALL_CARDS)
+        (rng or random.SystemRandom()).shuffle(deck)
+    return Hand(options, dealer, deck, rng=rng)
+
+
+class Hand:
+    """A hand in play. Moves are strings: "pass", "pile", "stock", "discard 7H", "knock 7H"."""
+
+    def __init__(self, options, dealer, deck, rng=None, reshuffles=()):
+        if dealer not in (0, 1):
+            raise ValueError(f"bad dealer: {dealer!r}")
+        self.options = options
+        self.dealer = dealer
+        self.deck = _parse_deck(deck)
+        self.hands = [0, 0]
+        for turn, card in enumerate(self.deck[:20]):
+            self.hands[self._non_dealer if turn % 2 == 0 else dealer] |= card.mask
+        self.pile = [self.deck[20]]
+        self.stock = list(reversed(self.deck[21:]))  # the top of the stock is the last item
+        self.knock_limit = options.knock_limit(self.deck[20])
+        self.to_move = self._non_dealer
+        self.phase = "offer"
+        self.history = []  # (seat, move) in order
+        self.reshuffles = []  # each new stock's order, top first, so a replay deals the same
+        self.result = None
+        self._rng = rng
+        self._planned_reshuffles = [_parse_deck(order, len(order)) for order in reshuffles]
+        self._passes = 0
+        self._upcard_declined = False  # both passed: the non-dealer must draw from the stock
+        self._taken_from_pile = None  # the card that may not go straight back
+        self._known = [0, 0]  # cards each seat took from the pile and still holds
+        self._discard_deadwoods = None
+
+    @property
+    def _non_dealer(self):
+        return 1 - self.dealer
+
+    # Moves -----------------------------------------------------------------------------
+
+    def legal_moves(self):
+        """Every move the player to move may make now, draws first, then discards, then knocks."""
+        if self.result is not None:
+            return []
+        candidates = ["pass", "pile", "stock"]
+        for verb in ("discard", "knock"):
+            candidates += [f"{verb} {card}" for card in self._holding(self.to_move)]
+        return [move for move in candidates if self._why_illegal(*_parse_move(move)) is None]
+
+    def play(self, move, seat=None):
+        """Play a move for the player to move (or check it is ``seat``'s turn first).
+
+        Raises IllegalMove, changing nothing, for anything not in legal_moves().
+        """
+        if self.result is not None:
+            raise IllegalMove("hand_over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalMove("not_your_turn")
+        verb, card = _parse_move(move)
+        reason = self._why_illegal(verb, card)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self.history.append((self.to_move, move))
+        self._discard_deadwoods = None
+        getattr(self, "_" + verb)(card)
+
+    def _why_illegal(self, verb, card):
+        if verb is None:
+            return "unknown_move"
+        if verb in ("discard", "knock"):
+            return self._why_cannot_discard(verb, card)
+        if self.phase == "discard":
+            return "already_drew"
+        return {"pass": self._why_cannot_pass, "pile": self._why_cannot_take_pile, "stock": self._why_cannot_draw_stock}[verb]()
+
+    def _why_cannot_pass(self):
+        return None if self.phase == "offer" else "cannot_pass"
+
+    def _why_cannot_take_pile(self):
+        if self._upcard_declined:
+            return "must_draw_from_stock"
+        return None if self.pile else "pile_empty"
+
+    def _why_cannot_draw_stock(self):
+        if self.phase == "offer":
+            return "must_take_or_pass"
+        if self.options.stock_end == "two_cards":
+            return None if len(self.stock) > CLOSED_STOCK else "stock_closed"
+        return None if self.stock or len(self.pile) > 1 else "stock_empty"
+
+    def _why_cannot_discard(self, verb, card):
+        if self.phase != "discard":
+            return "must_draw_first"
+        if not self.hands[self.to_move] & card.mask:
+            return "card_not_held"
+        if card is self._taken_from_pile:
+            return "card_just_taken"
+        if verb == "knock" and self.discard_deadwoods()[card.index] > self.knock_limit:
+            return "over_knock_limit"
+        return None
+
+    def _pass(self, _card):
+        self._passes += 1
+        if self._passes == 1:
+            self.to_move = self.dealer
+        else:
+            self.to_move, self.phase = self._non_dealer, "draw"
+            self._upcard_declined = True
+
+    def _pile(self, _card):
+        card = self.pile.pop()
+        self._take(card)
+        self._known[self.to_move] |= card.mask
+        self._taken_from_pile = card
+
+    def _stock(self, _card):
+        if not self.stock:
+            self._reshuffle()
+        self._take(self.stock.pop())
+        self._upcard_declined = False
+
+    def _take(self, card):
+        self.hands[self.to_move] |= card.mask
+        self.phase = "discard"
+
+    def _reshuffle(self):
+        """The pile, except its top card, becomes the new stock (single-hand mode)."""
+        cards, self.pile = self.pile[:-1], self.pile[-1:]
+        if self._planned_reshuffles:
+            order = self._planned_reshuffles.pop(0)
+            if sorted(order) != sorted(cards):
+                raise ValueError("recorded reshuffle does not match the discard pile")
+        else:
+            order = list(cards)
+            (self._rng or random.SystemRandom()).shuffle(order)
+        self.reshuffles.append(order)
+        self.stock = list(reversed(order))
+
+    def _release(self, card):
+        seat = self.to_move
+        self.hands[seat] &= ~card.mask
+        self._known[seat] &= ~card.mask
+        self._taken_from_pile = None
+
+    def _discard(self, card):
+        self._release(card)
+        self.pile.append(card)
+        if self.options.stock_end == "two_cards" and len(self.stock) == CLOSED_STOCK:
+            self._end(settle_draw(self.hands))
+        else:
+            self.to_move, self.phase = 1 - self.to_move, "draw"
+
+    def _knock(self, card):
+        knocker = self.to_move
+        self._release(card)
+        self._end(settle_knock(knocker, self.hands, card.code()))
+
+    def _end(self, result):
+        self.result = result
+        self.to_move, self.phase = None, "over"
+
+    # What players see --------------------------------------------------------------------
+
+    def discard_deadwoods(self):
+        """After the draw: for each card index held, the least deadwood left without it."""
+        if self._discard_deadwoods is None:
+            self._discard_deadwoods = discard_deadwoods(self.hands[self.to_move])
+        return self._discard_deadwoods
+
+    def _holding(self, seat):
+        return [ALL_CARDS[index] for index in _indices(self.hands[seat])]
+
+    def view(self, seat):
+        """What ``seat`` may see, as a JSON-serialisable dict.
+
+        Before the end it holds none of the opponent's cards except those they were seen to
+        take from the pile, and nothing about the stock's order.
+        """
+        opponent = 1 - seat
+        mine = self._is_to_move(seat)
+        return {
+            "seat": seat,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "options": self.options.to_dict(),
+            "knock_limit": self.knock_limit,
+            **self._arranged(seat),
+            "opponent_count": self.hands[opponent].bit_count(),
+            "opponent_known": codes_of(self._known[opponent]),
+            "stock_count": len(self.stock),
+            "discard_count": len(self.pile),
+            "discard_top": self.pile[-1].code() if self.pile else None,
+            "cannot_discard": self._taken_from_pile.code() if mine and self._taken_from_pile else None,
+            "legal_moves": self.legal_moves() if mine else [],
+            "discard_deadwood": self._knock_options() if mine and self.phase == "discard" else {},
+            "history": [[who, move] for who, move in self.history],
+            "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
+            "result": self.result,
+        }
+
+    def _is_to_move(self, seat):
+        return self.result is None and seat == self.to_move
+
+    def _arranged(self, seat):
+        melds, loose = arrangements(self.hands[seat])[0]
+        return {
+            "hand": [code for meld in melds for code in codes_of(meld)] + codes_of(loose),
+            "melds": [codes_of(meld) for meld in melds],
+            "deadwood": codes_of(loose),
+            "deadwood_points": points(loose),
+        }
+
+    def _knock_options(self):
+        """Each card one may discard now, with the deadwood a knock discarding it would show."""
+        deadwoods = self.discard_deadwoods()
+        return {card.code(): deadwoods[card.index] for card in self._holding(self.to_move) if card is not self._taken_from_pile}
+
+    # Saving ----------------------------------------------------------------------------
+
+    def to_dict(self):
+        """The hand as data: its deck, its moves and any reshuffled stocks, all as codes."""
+        return {
+            "dealer": self.dealer,
+            "deck": [card.code() for card in self.deck],
+            "moves": [move for _, move in self.history],
+            "reshuffles": [[card.code() for card in order] for order in self.reshuffles],
+        }
+
+    @classmethod
+    def from_dict(cls, options, data, rng=None):
+        """Replay a hand saved by to_dict(), move by move."""
+        hand = cls(options, data["dealer"], data["deck"], rng=rng, reshuffles=data.get("reshuffles", ()))
+        for move in data["moves"]:
+            hand.play(move)
+        return hand
+
+
+def _indices(mask):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
+
+
+def _parse_move(move):
+    """(verb, card) of a move string, or (None, None) if it is not a move at all."""
+    if not isinstance(move, str):
+        return None, None
+    words = move.split(" ")
+    if len(words) == 1 and words[0] in ("pass", "pile", "stock"):
+        return words[0], None
+    if len(words) == 2 and words[0] in ("discard", "knock"):
+        try:
+            return words[0], Card.from_code(words[1])
+        except ValueError:
+            return None, None
+    return None, None
+
+
+def _parse_deck(codes, size=52):
+    cards = [code if isinstance(code, Card) else Card.from_code(code) for code in codes]
+    if len(cards) != size or len(set(cards)) != size:
+        raise ValueError(f"a deck must hold {size} different cards")
+    return cards

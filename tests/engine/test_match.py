@@ -1,0 +1,112 @@
+"""A match (RULES.md, "A match"): dealers, scoring modes, and the end."""
+
+import random
+
+import pytest
+
+from games.engine import IllegalMove, Match, Options
+
+from .helpers import deck_for, draw_and_discard_until
+
+GIN = "AS 2S 3S 4S 7C 7D 7S 9D TD KH"  # with the upcard JD: gin by discarding KH
+LOSER = "5H 6H 8H QC QD QH 2C 3C 4C 5C"  # 19 deadwood: gin scores 44
+
+
+def won_hand(dealer, winner):
+    """A saved hand that `winner` wins by gin at once, taking the upcard."""
+    if winner == dealer:
+        deck, moves = deck_for(LOSER, GIN, upcard="JD"), ["pass", "pile", "knock KH"]
+    else:
+        deck, moves = deck_for(GIN, LOSER, upcard="JD"), ["pile", "knock KH"]
+    return {"dealer": dealer, "deck": deck, "moves": moves}
+
+
+def replayed(scoring, winners, first_dealer=0, options=None):
+    """A match rebuilt from saved hands won, in turn, by these seats."""
+    hands, dealer = [], first_dealer
+    for winner in winners:
+        hands.append(won_hand(dealer, winner))
+        dealer = winner
+    data = {"format": 1, "options": options or {"straight": False, "oklahoma": False}, "scoring": scoring,
+            "target": 100, "first_dealer": first_dealer, "hands": hands}
+    return Match.from_dict(data, rng=random.Random(5))
+
+
+def test_it_lets_the_winner_deal_the_next_hand_and_the_other_play_first():
+    match = replayed("hollywood", [1])
+    match.next_hand()
+    assert (match.hand.dealer, match.hand.to_move) == (1, 0)
+
+
+def test_it_keeps_the_same_dealer_after_a_hand_with_no_winner():
+    match = Match(Options(), scoring="game", first_dealer=1, rng=random.Random(2))
+    draw_and_discard_until(match.hand, stock_left=2)
+    assert match.hand.result.kind == "draw" and match.results == [match.hand.result]
+    match.next_hand()
+    assert match.hand.dealer == 1 and len(match.results) == 1
+
+
+def test_it_refuses_the_next_hand_before_this_one_is_over():
+    with pytest.raises(IllegalMove, match="hand_not_over"):
+        Match(Options(), rng=random.Random(1)).next_hand()
+
+
+def test_it_lets_the_first_dealer_be_either_seat():
+    assert Match(Options(), first_dealer=1, rng=random.Random(1)).hand.dealer == 1
+
+
+def test_it_ends_a_single_hand_match_with_the_hands_winner_and_points():
+    match = replayed("hand", [1])
+    assert match.is_over and match.winner == 1 and match.sheet is None
+    assert match.results[0].points == 44
+    with pytest.raises(IllegalMove, match="match_over"):
+        match.next_hand()
+
+
+def test_it_reshuffles_in_single_hand_mode_whatever_the_options_say():
+    assert Match(Options(stock_end="two_cards"), scoring="hand", rng=random.Random(1)).hand.options.stock_end == "reshuffle"
+
+
+@pytest.mark.parametrize("scoring", ["game", "hollywood"])
+def test_it_uses_the_two_card_rule_in_game_and_hollywood_whatever_the_options_say(scoring):
+    match = Match(Options(stock_end="reshuffle"), scoring=scoring, rng=random.Random(1))
+    assert match.hand.options.stock_end == "two_cards"
+
+
+def test_it_plays_one_game_until_a_player_reaches_the_target():
+    match = replayed("game", [1, 1])
+    assert not match.is_over and match.sheet.games[0].points == (0, 88)
+    match = replayed("game", [1, 1, 1])
+    assert match.is_over and match.winner == 1
+    assert match.sheet.games[0].bonus == (0, 200 + 3 * 25)
+
+
+def test_it_scores_each_won_hand_on_the_hollywood_sheet():
+    match = replayed("hollywood", [1, 0])
+    assert [game.points for game in match.sheet.games] == [(44, 44), (0, 0), (0, 0)]
+
+
+def test_it_goes_on_after_a_player_already_has_two_games():
+    match = replayed("hollywood", [1, 1, 1, 1])
+    assert [game.winner for game in match.sheet.games] == [1, 1, None]
+    assert not match.is_over and match.winner is None
+    match.next_hand()
+    assert match.hand.dealer == 1
+
+
+def test_it_ends_a_hollywood_match_when_all_three_games_are_finished():
+    match = replayed("hollywood", [1, 1, 1, 1, 1])
+    assert match.is_over and match.winner == 1 and len(match.results) == 5
+
+
+@pytest.mark.parametrize("scoring", ["hand", "game", "hollywood"])
+def test_it_combines_straight_gin_and_oklahoma_with_every_scoring_mode(scoring):
+    assert Match(Options(straight=True), scoring=scoring, rng=random.Random(1)).hand.knock_limit == 0
+    hand = Match(Options(oklahoma=True), scoring=scoring, rng=random.Random(1)).hand
+    assert hand.knock_limit == Options(oklahoma=True).knock_limit(hand.pile[0])
+    assert replayed(scoring, [1], options={"straight": True, "oklahoma": True}).results[0].kind == "gin"
+
+
+def test_it_rejects_a_bad_scoring_mode():
+    with pytest.raises(ValueError):
+        Match(Options(), scoring="rubber")
