@@ -32,7 +32,7 @@ def _is_run(meld):
 def _lay_off_chains(meld, defender):
     """The defender's cards that fit a meld, as chains of masks laid one after another."""
     if not _is_run(meld):
-        rank = (meld & -meld).bit_length() - 1
+        rank = ((meld & -meld).bit_length() - 1) % 13
         fourth = sum(1 << (rank + 13 * suit) for suit in range(4)) & ~meld & defender
         return [[fourth]] if fourth else []
     suit_bits = SUIT_BITS << (13 * ((meld.bit_length() - 1) // 13))

@@ -96,3 +96,8 @@ def test_it_shows_both_hands_once_the_hand_is_over():
     assert view["result"]["knock_card"] == "KC" and view["result"]["knocker"] == 1
     assert sorted(view["hands"][1]) == sorted("AS 2S 3S 4H 5H 6H 8C 8D 8H 2C".split())
     json.dumps(view)
+
+
+def test_it_lays_off_the_fourth_card_of_a_set_without_clubs():
+    result = knock("9D 9H 9S 2D 3D 4D JC QC KC AH", "9C 7S KD KH 4C 5C 6C 8H TH 2S", upcard="2H", discard="AH")
+    assert layoffs(result) == ["9C"]
