@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "template_partials",
     "hollywood_site",
     "games",
+    "games.archive",
     "rules",
 ]
 

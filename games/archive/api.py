@@ -1,0 +1,76 @@
+"""The archive for programs: a match as JSON, its sheet as CSV, a player's stats."""
+
+import csv
+
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from games.archive import display, stats
+from games.archive.models import ArchivedMatch, Player
+
+
+def player_json_ref(player):
+    return {"name": player.name, "player_id": player.public_id}
+
+
+def hand_json(hand):
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "winner": hand.winner,
+        "kind": hand.kind,
+        "points": hand.points,
+        "knocker": hand.knocker,
+        "knock_card": hand.knock_card or None,
+        "melds": hand.melds,
+        "layoffs": hand.layoffs,
+        "deadwood": hand.deadwood,
+        "deadwood_points": hand.deadwood_points,
+        "moves": hand.moves,
+        "sheet": hand.sheet,
+    }
+
+
+def match_record(archived, hands):
+    return {
+        "id": archived.pk,
+        "status": archived.status,
+        "table_code": archived.table_code,
+        "players": [player_json_ref(player) for player in archived.players],
+        "scoring": archived.scoring,
+        "target": archived.target,
+        "options": {"straight": archived.straight, "oklahoma": archived.oklahoma},
+        "started_at": archived.started_at.isoformat(),
+        "finished_at": archived.finished_at.isoformat() if archived.finished_at else None,
+        "hands": [hand_json(hand) for hand in hands],
+        "sheet": archived.sheet,
+        "totals": list(archived.totals),
+        "games_won": list(archived.games_won),
+        "winner": archived.winner_seat,
+    }
+
+
+def archived_match(match_id):
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
+    return archived, list(archived.hands.all())
+
+
+@require_GET
+def match_json(request, match_id):
+    return JsonResponse(match_record(*archived_match(match_id)))
+
+
+@require_GET
+def match_csv(request, match_id):
+    archived, hands = archived_match(match_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{archived.pk}-sheet.csv"'
+    csv.writer(response).writerows(display.csv_rows(archived, hands))
+    return response
+
+
+@require_GET
+def player_json(request, player_id):
+    player = get_object_or_404(Player, public_id=player_id)
+    return JsonResponse({**player_json_ref(player), **stats.player_stats(player)})

@@ -1,0 +1,13 @@
+"""The archive's JSON and CSV, under the site's non-translated `api/` prefix."""
+
+from django.urls import path
+
+from games.archive import api
+
+app_name = "archive_api"
+
+urlpatterns = [
+    path("matches/<int:match_id>", api.match_json, name="match"),
+    path("matches/<int:match_id>/sheet.csv", api.match_csv, name="sheet_csv"),
+    path("players/<str:player_id>", api.player_json, name="player"),
+]

@@ -1,0 +1,54 @@
+"""Matches played by the engine with a simple, sensible policy, for tests and bulk fills.
+
+The policy: knock as soon as a knock is legal (with the discard that leaves the least
+deadwood); take the discard only when it lowers the deadwood; otherwise draw from the
+stock and throw the card whose loss leaves the least deadwood.
+"""
+
+import random
+
+from games.engine import Match, Options, deadwood_points, parse_cards
+
+
+def choose_move(hand, rng):
+    seat = hand.to_move
+    view = hand.view(seat)
+    moves = hand.legal_moves()
+    if view["phase"] == "discard":
+        return best_discard(moves, view["discard_deadwood"], rng)
+    if "pile" in moves and takes_pile(view):
+        return "pile"
+    if "pass" in moves:
+        return "pass"
+    return "stock" if "stock" in moves else rng.choice(moves)
+
+
+def best_discard(moves, leaves, rng):
+    """A knock if one is legal, else the discard that keeps the least deadwood."""
+    knocks = [move for move in moves if move.startswith("knock ")]
+    candidates = knocks or [move for move in moves if move.startswith("discard ")]
+    least = min(leaves.get(move.split(" ")[1], 999) for move in candidates)
+    return rng.choice([move for move in candidates if leaves.get(move.split(" ")[1], 999) == least])
+
+
+def takes_pile(view):
+    """Whether the top discard would lower this hand's deadwood after the best discard."""
+    held = parse_cards(" ".join(view["hand"]))
+    with_top = held + parse_cards(view["discard_top"])
+    best = min(deadwood_points(with_top[:i] + with_top[i + 1 :]) for i in range(len(held)))
+    return best < view["deadwood_points"]
+
+
+def play_match(scoring="hollywood", target=100, straight=False, oklahoma=False, rng=None):
+    """A whole match played out by the policy; returns the engine's Match."""
+    rng = rng or random.Random()
+    match = Match(
+        Options(straight=straight, oklahoma=oklahoma), scoring=scoring, target=target,
+        first_dealer=rng.randrange(2), rng=rng,
+    )
+    while True:
+        while match.hand.result is None:
+            match.play(choose_move(match.hand, rng))
+        if match.is_over:
+            return match
+        match.next_hand()

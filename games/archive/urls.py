@@ -1,0 +1,12 @@
+from django.urls import path
+
+from games.archive import views
+
+app_name = "archive"
+
+urlpatterns = [
+    path("archive/", views.archive_list, name="list"),
+    path("archive/matches/<int:match_id>/", views.match_detail, name="match"),
+    path("players/<str:player_id>/", views.player_detail, name="player"),
+    path("players/claim/<str:token>/", views.claim, name="claim"),
+]

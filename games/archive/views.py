@@ -1,0 +1,127 @@
+"""The archive's pages: the list of matches, a match, a player, and claiming an identity."""
+
+from urllib.parse import urlencode
+
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from games.archive import display, stats
+from games.archive.models import ArchivedMatch, Player
+from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
+from games.archive.replay import replay_view
+
+PAGE_SIZE = 20
+SCORINGS = ("hollywood", "game", "hand")
+
+
+def finished_matches(name="", scoring=""):
+    matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED)
+    if scoring in SCORINGS:
+        matches = matches.filter(scoring=scoring)
+    if name:
+        # The ids of the players so named first: one small query planned on its own,
+        # then the matches through the two indexed player columns.
+        named = list(Player.objects.filter(name__icontains=name).values_list("id", flat=True)[:500])
+        matches = matches.filter(Q(player0__in=named) | Q(player1__in=named))
+    return matches.select_related("player0", "player1").order_by("-finished_at", "-id")
+
+
+def page_number(request):
+    try:
+        return max(int(request.GET.get("page", 1)), 1)
+    except ValueError:
+        return 1
+
+
+def filter_query(name, scoring):
+    """The filters as the start of a query string, carried by every pagination link."""
+    filters = {key: value for key, value in (("player", name), ("scoring", scoring)) if value}
+    return urlencode(filters) + "&" if filters else ""
+
+
+def archive_list(request):
+    name = request.GET.get("player", "").strip()[:24]
+    scoring = request.GET.get("scoring", "")
+    page = page_number(request)
+    start = (page - 1) * PAGE_SIZE
+    # One more than a page: whether there is a next page, without counting them all.
+    matches = list(finished_matches(name, scoring)[start : start + PAGE_SIZE + 1])
+    context = {
+        "matches": matches[:PAGE_SIZE],
+        "page": page,
+        "has_next": len(matches) > PAGE_SIZE,
+        "player": name,
+        "scoring": scoring,
+        "scorings": SCORINGS,
+        "query": filter_query(name, scoring),
+    }
+    if request.htmx and request.GET.get("more"):
+        return render(request, "archive/list.html#more", context)
+    return render(request, "archive/list.html", context)
+
+
+def match_detail(request, match_id):
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
+    hands = list(archived.hands.all())
+    games = (archived.sheet or {}).get("games", [])
+    context = {
+        "match": archived,
+        "hands": hands,
+        "sheet_rows": display.sheet_rows(hands, display.game_count(archived.scoring)),
+        "games": games,
+        "sheet_columns": 2 * len(games),
+        "replay": replay_from_request(request, archived, hands),
+    }
+    return render(request, "archive/match.html", context)
+
+
+def replay_from_request(request, archived, hands):
+    """The replayed position `?hand=N&step=K&seat=S` asks for, or None."""
+    if "hand" not in request.GET:
+        return None
+    try:
+        number = int(request.GET["hand"])
+        step = int(request.GET.get("step", 0))
+        seat = int(request.GET.get("seat", 0))
+    except ValueError:
+        raise Http404("bad replay position")
+    if not 1 <= number <= len(hands) or seat not in (0, 1) or not hands[number - 1].deck:
+        raise Http404("no such hand, or none stored to replay")
+    return replay_view(archived, hands[number - 1], step, seat)
+
+
+def player_detail(request, player_id):
+    player = get_object_or_404(Player, public_id=player_id)
+    recent = stats.recent_results(player)
+    context = {
+        "player": player,
+        "stats": stats.player_stats(player),
+        "opponents": stats.results_by_opponent(player),
+        "recent": recent,
+        "bars": display.chart_bars(recent),
+        "chart_width": display.CHART_WIDTH,
+        "chart_height": display.CHART_HEIGHT,
+        "claim_token": own_token(request, player),
+    }
+    return render(request, "archive/player.html", context)
+
+
+def own_token(request, player):
+    """The cookie's secret when this page is the visitor's own: for the private link."""
+    me = identify_player(request)
+    return request.COOKIES[COOKIE_NAME] if me is not None and me.pk == player.pk else None
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request, token):
+    """The private link: GET asks to confirm (link previews must not claim), POST claims."""
+    player = player_for_token(token)
+    if player is None:
+        raise Http404("no such identity")
+    if request.method == "GET":
+        return render(request, "archive/claim.html", {"player": player})
+    response = redirect("archive:player", player_id=player.public_id)
+    set_player_cookie(response, token)
+    return response

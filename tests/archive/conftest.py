@@ -1,0 +1,59 @@
+import random
+
+import pytest
+
+from games.archive.record import record_finished_match
+from games.archive.simulate import play_match
+from tests.archive.helpers import START, hand, make_player, record
+
+
+@pytest.fixture
+def ana(db):
+    return make_player("Ana")
+
+
+@pytest.fixture
+def ben(db):
+    return make_player("Ben")
+
+
+@pytest.fixture
+def cyd(db):
+    return make_player("Cyd")
+
+
+@pytest.fixture
+def fixed_matches(ana, ben, cyd):
+    """Three finished matches whose numbers are counted by hand in test_stats.py."""
+    single = record("single", (ben, ana), "hand", [hand(0, "gin", 31)], day=0)
+    one_game = record(
+        "one-game",
+        (ana, ben),
+        "game",
+        [
+            hand(0, "gin", 40),
+            hand(1, "knock", 20, dealer=0),
+            hand(None, "draw", 0, dealer=1),
+            hand(0, "undercut", 30, dealer=1),
+            hand(0, "knock", 35, dealer=0),
+        ],
+        day=1,
+    )
+    hollywood = record(
+        "hollywood",
+        (ana, cyd),
+        "hollywood",
+        [hand(0, "knock", 100), hand(0, "gin", 110), hand(1, "undercut", 100), hand(0, "knock", 100, dealer=1)],
+        day=2,
+    )
+    return single, one_game, hollywood
+
+
+@pytest.fixture
+def engine_match(ana, ben):
+    """A Hollywood match played by the engine, recorded as live play records it."""
+    match = play_match("hollywood", 100, rng=random.Random(11))
+    return record_finished_match(
+        table_code="played", players=(ana, ben), scoring="hollywood", target=100,
+        options=match.options, started_at=START, match=match,
+    )

@@ -1,0 +1,59 @@
+"""The archive for programs: a match as JSON, its sheet as CSV, a player's numbers."""
+
+import csv
+import io
+
+
+def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
+    hollywood = fixed_matches[2]
+    data = client.get(f"/api/matches/{hollywood.pk}").json()
+    assert data["id"] == hollywood.pk
+    assert data["players"] == [
+        {"name": "Ana", "player_id": ana.public_id},
+        {"name": "Cyd", "player_id": cyd.public_id},
+    ]
+    assert (data["scoring"], data["target"], data["winner"]) == ("hollywood", 100, 0)
+    assert data["options"] == {"straight": False, "oklahoma": False}
+    assert [(h["dealer"], h["winner"], h["kind"], h["points"]) for h in data["hands"]] == [
+        (0, 0, "knock", 100), (0, 0, "gin", 110), (0, 1, "undercut", 100), (1, 0, "knock", 100),
+    ]
+    assert {"melds", "layoffs", "deadwood", "moves"} <= set(data["hands"][0])
+    sheet = data["sheet"]
+    assert set(sheet) >= {"games", "totals", "winner", "is_over"}
+    assert set(sheet["games"][0]) >= {"points", "hands_won", "winner", "bonus"}
+    assert sheet["totals"] == [985, 0] and sheet["is_over"] is True
+
+
+def test_it_returns_a_null_sheet_for_a_single_hand(client, fixed_matches):
+    data = client.get(f"/api/matches/{fixed_matches[0].pk}").json()
+    assert data["sheet"] is None and data["winner"] == 0
+
+
+def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):
+    one_game = fixed_matches[1]
+    response = client.get(f"/api/matches/{one_game.pk}/sheet.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["hand", "dealer", "winner", "kind", "points", "game 1 Ana", "game 1 Ben", "total Ana", "total Ben"]
+    assert rows[1] == ["1", "Ana", "Ana", "gin", "40", "40", "", "", ""]
+    assert rows[3] == ["3", "Ben", "", "draw", "0", "", "", "", ""]
+    assert rows[-2] == ["bonus", "", "", "", "", "175", "25", "", ""]
+    assert rows[-1] == ["total", "", "", "", "", "105", "20", "280", "45"]
+
+
+def test_it_returns_a_players_numbers(client, fixed_matches, ana):
+    data = client.get(f"/api/players/{ana.public_id}").json()
+    assert data["player_id"] == ana.public_id and data["name"] == "Ana"
+    assert (data["matches_played"], data["matches_won"], data["hands_won"]) == (3, 2, 6)
+    assert (data["gins"], data["knocks"], data["undercuts"]) == (2, 3, 1)
+
+
+def test_it_answers_404_for_unknown_ids(client, db):
+    assert client.get("/api/matches/12345").status_code == 404
+    assert client.get("/api/matches/12345/sheet.csv").status_code == 404
+    assert client.get("/api/players/nobody").status_code == 404
+
+
+def test_it_refuses_anything_but_get(client, fixed_matches):
+    assert client.post(f"/api/matches/{fixed_matches[0].pk}").status_code == 405

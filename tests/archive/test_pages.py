@@ -1,0 +1,135 @@
+"""The archive's pages: list, filters, pagination (with and without htmx), match, player."""
+
+import pytest
+
+from tests.archive.helpers import hand, make_player, record
+
+LANGUAGES = ["en", "es", "de", "cs", "tr"]
+
+
+@pytest.fixture
+def many_matches(ana, ben):
+    return [record(f"t{day}", (ana, ben), "hand", [hand(day % 2, "knock", 10 + day)], day=day) for day in range(25)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_it_answers_every_page_in_every_language(client, language, fixed_matches, engine_match, ana):
+    pages = [
+        f"/{language}/archive/",
+        f"/{language}/archive/?player=Ana&scoring=hollywood",
+        f"/{language}/archive/matches/{engine_match.pk}/",
+        f"/{language}/archive/matches/{engine_match.pk}/?hand=1&step=5&seat=1",
+        f"/{language}/archive/matches/{fixed_matches[0].pk}/",
+        f"/{language}/players/{ana.public_id}/",
+    ]
+    for page in pages:
+        assert client.get(page).status_code == 200, page
+
+
+def test_it_lists_finished_matches_newest_first(client, fixed_matches):
+    single, one_game, hollywood = fixed_matches
+    body = client.get("/en/archive/").content.decode()
+    urls = [f"/en/archive/matches/{archived.pk}/" for archived in (hollywood, one_game, single)]
+    assert [body.index(url) for url in urls] == sorted(body.index(url) for url in urls)
+
+
+def test_it_filters_by_player_name(client, fixed_matches):
+    single, one_game, hollywood = fixed_matches
+    response = client.get("/en/archive/?player=cyd")
+    assert [archived.pk for archived in response.context["matches"]] == [hollywood.pk]
+
+
+def test_it_filters_by_scoring_mode(client, fixed_matches):
+    response = client.get("/en/archive/?scoring=game")
+    assert [archived.table_code for archived in response.context["matches"]] == ["one-game"]
+
+
+def test_it_leaves_unfinished_matches_out_of_the_list(client, ana, ben, fixed_matches):
+    from games.archive.record import start_archived_match
+    from games.engine import Options
+
+    start_archived_match(table_code="busy", players=(ana, ben), scoring="game", target=100, options=Options())
+    codes = [archived.table_code for archived in client.get("/en/archive/").context["matches"]]
+    assert "busy" not in codes and len(codes) == 3
+
+
+def test_it_pages_without_javascript(client, many_matches):
+    first = client.get("/en/archive/")
+    assert len(first.context["matches"]) == 20
+    assert 'href="?page=2"' in first.content.decode()
+    second = client.get("/en/archive/?page=2")
+    assert [archived.table_code for archived in second.context["matches"]] == [f"t{day}" for day in range(4, -1, -1)]
+    assert "<html" in second.content.decode()
+
+
+def test_it_keeps_the_filters_in_the_pagination_links(client, many_matches):
+    body = client.get("/en/archive/?player=Ana&scoring=hand").content.decode()
+    assert 'href="?player=Ana&amp;scoring=hand&amp;page=2"' in body
+
+
+def test_it_sends_only_the_next_rows_to_htmx(client, many_matches):
+    response = client.get("/en/archive/?page=2&more=1", headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "<html" not in body
+    assert body.count('class="archive-match"') == 5
+    assert "archive-more" not in body
+
+
+def test_it_shows_the_hollywood_sheet_hand_by_hand(client, fixed_matches):
+    hollywood = fixed_matches[2]
+    rows = client.get(f"/en/archive/matches/{hollywood.pk}/").context["sheet_rows"]
+    # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win goes nowhere;
+    # Ana's third win ends game 3.
+    assert [[cell["entries"] for cell in row["cells"]] for row in rows] == [
+        [[100, None], [None, None], [None, None]],
+        [[None, None], [110, None], [None, None]],
+        [[None, None], [None, None], [None, None]],
+        [[None, None], [None, None], [100, None]],
+    ]
+    assert [[cell["ended"] for cell in row["cells"]] for row in rows] == [
+        [True, False, False], [False, True, False], [False, False, False], [False, False, True],
+    ]
+
+
+def test_it_shows_the_bonuses_and_totals(client, fixed_matches):
+    body = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/").content.decode()
+    assert "Bonus" in body and "<td>225</td>" in body and "Ana 985" in body
+
+
+def test_it_replays_a_hand_step_by_step_from_either_seat(client, engine_match):
+    hand_one = engine_match.hands.first()
+    url = f"/en/archive/matches/{engine_match.pk}/?hand=1&step=3&seat=0"
+    replay = client.get(url).context["replay"]
+    assert (replay["step"], replay["previous"], replay["next"]) == (3, 2, 4)
+    assert replay["view"]["seat"] == 0 and len(replay["view"]["history"]) == 3
+    other = client.get(f"/en/archive/matches/{engine_match.pk}/?hand=1&step=3&seat=1").context["replay"]
+    assert other["view"]["hand"] != replay["view"]["hand"]
+    last = client.get(f"/en/archive/matches/{engine_match.pk}/?hand=1&step={len(hand_one.moves)}&seat=1")
+    assert last.context["replay"]["view"]["result"]["kind"] == hand_one.kind
+    assert last.context["replay"]["next"] is None
+
+
+def test_it_refuses_a_replay_of_a_hand_that_does_not_exist(client, engine_match):
+    assert client.get(f"/en/archive/matches/{engine_match.pk}/?hand=99").status_code == 404
+    assert client.get(f"/en/archive/matches/{engine_match.pk}/?hand=x").status_code == 404
+
+
+def test_it_refuses_a_replay_of_a_hand_stored_without_its_deck(client, fixed_matches):
+    assert client.get(f"/en/archive/matches/{fixed_matches[0].pk}/?hand=1").status_code == 404
+
+
+def test_it_answers_404_for_unknown_matches_and_players(client, db):
+    assert client.get("/en/archive/matches/999/").status_code == 404
+    assert client.get("/en/players/nobody/").status_code == 404
+
+
+def test_it_shows_a_players_numbers_and_chart(client, ana, fixed_matches):
+    body = client.get(f"/en/players/{ana.public_id}/").content.decode()
+    assert "<svg" in body and body.count("<rect") == 3
+    assert "Cyd" in body and "Ben" in body
+
+
+def test_it_escapes_names(client, fixed_matches):
+    evil = make_player("<b>x</b>")
+    record("evil", (evil, fixed_matches[0].player0), "hand", [hand(0, "gin", 25)], day=9)
+    assert "<b>x</b>" not in client.get("/en/archive/").content.decode()

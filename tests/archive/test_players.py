@@ -1,0 +1,73 @@
+"""Who is a player: the cookie, taking a seat, renaming, and the private link."""
+
+import pytest
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from games.archive.models import Player
+from games.archive.players import COOKIE_NAME, clean_name, create_player, identify_player, player_for_seat
+
+
+def request_with(token=None):
+    request = RequestFactory().get("/")
+    if token:
+        request.COOKIES[COOKIE_NAME] = token
+    return request
+
+
+def test_it_creates_a_player_and_sets_a_long_lived_private_cookie(db):
+    response = HttpResponse()
+    player = player_for_seat(request_with(), response, "  Ana ")
+    cookie = response.cookies[COOKIE_NAME]
+    assert player.name == "Ana"
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert cookie["max-age"] >= 365 * 24 * 60 * 60
+    # Only the hash is stored.
+    assert cookie.value not in Player.objects.values_list("token_hash", flat=True)
+    assert identify_player(request_with(cookie.value)) == player
+
+
+def test_it_reuses_the_cookies_player_and_renames_it(db):
+    player, token = create_player("Ana")
+    response = HttpResponse()
+    again = player_for_seat(request_with(token), response, "Ana B.")
+    assert again.pk == player.pk
+    assert Player.objects.get(pk=player.pk).name == "Ana B."
+    assert COOKIE_NAME not in response.cookies
+
+
+def test_it_does_not_know_a_browser_without_the_cookie_or_with_a_wrong_one(db):
+    create_player("Ana")
+    assert identify_player(request_with()) is None
+    assert identify_player(request_with("forged")) is None
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "tab\there"])
+def test_it_refuses_bad_names(name):
+    with pytest.raises(ValueError):
+        clean_name(name)
+
+
+def test_it_accepts_24_printable_characters():
+    assert clean_name("Ñandú " + "x" * 18) == "Ñandú " + "x" * 18
+
+
+def test_it_shows_the_private_link_only_on_your_own_page(client, db):
+    ana, token = create_player("Ana")
+    ben, _ = create_player("Ben")
+    client.cookies[COOKIE_NAME] = token
+    assert f"/en/players/claim/{token}/" in client.get(f"/en/players/{ana.public_id}/").content.decode()
+    assert "/players/claim/" not in client.get(f"/en/players/{ben.public_id}/").content.decode()
+
+
+def test_it_claims_an_identity_on_another_device_only_after_confirming(client, db):
+    ana, token = create_player("Ana")
+    confirm = client.get(f"/en/players/claim/{token}/")
+    assert confirm.status_code == 200 and COOKIE_NAME not in confirm.cookies
+    claimed = client.post(f"/en/players/claim/{token}/")
+    assert claimed.status_code == 302 and claimed["Location"] == f"/en/players/{ana.public_id}/"
+    assert claimed.cookies[COOKIE_NAME].value == token
+
+
+def test_it_refuses_an_unknown_private_link(client, db):
+    assert client.get("/en/players/claim/not-a-secret/").status_code == 404

@@ -1,0 +1,49 @@
+"""Each page runs a bounded number of queries, however many matches there are."""
+
+import pytest
+
+from tests.archive.helpers import hand, make_player, record
+
+
+@pytest.fixture
+def crowd(ana, ben, cyd):
+    players = [ana, ben, cyd] + [make_player(f"P{n}") for n in range(5)]
+    matches = []
+    for day in range(40):
+        pair = (players[day % 8], players[(day + 3) % 8])
+        hands = [hand(0, "knock", 30), hand(1, "gin", 40), hand(0, "undercut", 75)]
+        matches.append(record(f"c{day}", pair, "game", hands, day=day))
+    return matches
+
+
+def test_it_lists_a_page_in_a_few_queries(client, crowd, django_assert_max_num_queries):
+    with django_assert_max_num_queries(3):
+        client.get("/en/archive/?player=Ana&scoring=game")
+    with django_assert_max_num_queries(2):
+        client.get("/en/archive/?page=2")
+
+
+def test_it_shows_a_match_in_a_few_queries(client, engine_match, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        client.get(f"/en/archive/matches/{engine_match.pk}/?hand=2&step=9&seat=1")
+
+
+def test_it_shows_a_player_in_a_few_queries(client, ana, crowd, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        client.get(f"/en/players/{ana.public_id}/")
+
+
+def test_it_answers_the_api_in_a_few_queries(client, ana, crowd, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        client.get(f"/api/matches/{crowd[0].pk}")
+    with django_assert_max_num_queries(2):
+        client.get(f"/api/matches/{crowd[0].pk}/sheet.csv")
+    with django_assert_max_num_queries(3):
+        client.get(f"/api/players/{ana.public_id}")
+
+
+def test_it_records_a_match_in_a_bounded_number_of_queries(ana, ben, django_assert_max_num_queries):
+    # Thirty hands, still one insert for all of them.
+    many_hands = [hand(n % 2, "knock", 5) for n in range(30)]
+    with django_assert_max_num_queries(12):
+        record("long", (ana, ben), "hand", many_hands)

@@ -1,0 +1,122 @@
+"""A match played by the engine and recorded is stored hand by hand, as it was played."""
+
+import random
+
+import pytest
+
+from games.archive.engine_bridge import replayed_hand
+from games.archive.models import ArchivedMatch, PlayerResult
+from games.archive.record import record_finished_match, start_archived_match
+from games.archive.simulate import play_match
+from games.engine import Match, Options, ScoreSheet
+from tests.archive.helpers import START
+
+
+def record_engine_match(players, match, code="engine", scoring="hollywood"):
+    return record_finished_match(
+        table_code=code, players=players, scoring=scoring, target=match.target,
+        options=match.options, started_at=START, match=match,
+    )
+
+
+@pytest.fixture
+def played():
+    return play_match("hollywood", 100, rng=random.Random(7))
+
+
+def test_it_stores_every_hand_as_the_engine_played_it(ana, ben, played):
+    archived = record_engine_match((ana, ben), played)
+    hands = list(archived.hands.all())
+    assert len(hands) == len(played.results) == archived.hand_count
+    for stored, engine_hand, result in zip(hands, played.hands, played.results):
+        assert (stored.dealer, stored.winner, stored.kind, stored.points) == (
+            engine_hand.dealer, result.winner, result.kind, result.points,
+        )
+        assert stored.melds == [side["melds"] for side in result.players]
+        assert stored.deadwood_points == [side["deadwood_points"] for side in result.players]
+        assert stored.moves == [move for _seat, move in engine_hand.history]
+
+
+def test_it_stores_the_sheet_as_it_stood_after_each_hand(ana, ben, played):
+    archived = record_engine_match((ana, ben), played)
+    sheet = ScoreSheet(games=3, target=100)
+    for stored, result in zip(archived.hands.all(), played.results):
+        if result.winner is not None:
+            sheet.record(winner=result.winner, points=result.points)
+        assert [game["points"] for game in stored.sheet["games"]] == [list(game.points) for game in sheet.games]
+        assert [game["winner"] for game in stored.sheet["games"]] == [game.winner for game in sheet.games]
+    assert archived.sheet["totals"] == list(played.sheet.totals)
+    assert archived.hands.last().sheet == archived.sheet
+
+
+def test_it_stores_the_result_and_both_sides(ana, ben, played):
+    archived = record_engine_match((ana, ben), played)
+    assert archived.status == ArchivedMatch.FINISHED
+    assert archived.winner_seat == played.winner
+    assert archived.winner == (ana, ben)[played.winner]
+    assert [archived.total0, archived.total1] == list(played.sheet.totals)
+    sides = PlayerResult.objects.filter(match=archived).order_by("seat")
+    assert [side.won for side in sides] == [played.winner == 0, played.winner == 1]
+    assert sum(side.hands_won for side in sides) == sum(1 for r in played.results if r.winner is not None)
+
+
+def test_it_completes_the_row_started_when_the_match_was_dealt(ana, ben, played):
+    started = start_archived_match(
+        table_code="engine", players=(ana, ben), scoring="hollywood", target=100, options=Options(),
+        started_at=START,
+    )
+    assert started.status == ArchivedMatch.PLAYING
+    assert PlayerResult.objects.count() == 0
+    archived = record_engine_match((ana, ben), played)
+    assert archived.pk == started.pk
+    assert archived.status == ArchivedMatch.FINISHED
+
+
+def test_it_ignores_a_second_recording_of_the_same_match(ana, ben, played):
+    first = record_engine_match((ana, ben), played)
+    second = record_engine_match((ana, ben), played)
+    assert first.pk == second.pk
+    assert PlayerResult.objects.count() == 2
+
+
+def test_it_keeps_a_rematch_at_the_same_table_apart(ana, ben, played):
+    first = record_engine_match((ana, ben), played)
+    rematch = record_finished_match(
+        table_code="engine", match_number=2, players=(ben, ana), scoring="hollywood", target=100,
+        options=played.options, started_at=START, match=play_match("hollywood", 100, rng=random.Random(8)),
+    )
+    assert rematch.pk != first.pk
+
+
+@pytest.mark.parametrize("scoring", ["hand", "game"])
+def test_it_records_the_other_scoring_modes(ana, ben, scoring):
+    match = play_match(scoring, 100, rng=random.Random(3))
+    archived = record_engine_match((ana, ben), match, scoring=scoring)
+    assert archived.winner_seat == match.winner
+    assert archived.hand_count == len(match.results)
+
+
+def test_it_replays_a_stored_hand_to_the_same_end(ana, ben, played):
+    archived = record_engine_match((ana, ben), played)
+    stored = archived.hands.first()
+    replayed = replayed_hand(archived, stored, len(stored.moves))
+    assert replayed.result == played.results[0]
+
+
+def test_it_replays_a_single_hand_through_its_reshuffles(ana, ben):
+    # Straight Gin (gin only) and seeds until a hand ran through its stock, so the replay needs the new stock.
+    for seed in range(200):
+        match = play_match("hand", 100, straight=True, rng=random.Random(seed))
+        if match.hands[0].to_dict()["reshuffles"]:
+            break
+    else:
+        pytest.fail("no single hand with a reshuffle in 200 seeds")
+    archived = record_engine_match((ana, ben), match, scoring="hand")
+    stored = archived.hands.first()
+    assert replayed_hand(archived, stored, len(stored.moves)).result == match.results[0]
+
+
+def test_it_matches_what_the_engine_saves(played):
+    # The archive reads each hand's deck and moves from the engine's own save format.
+    saved = Match.from_json(played.to_json())
+    assert [hand.to_dict() for hand in saved.hands] == [hand.to_dict() for hand in played.hands]

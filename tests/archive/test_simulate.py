@@ -1,0 +1,34 @@
+"""`manage.py simulate_matches` fills the archive with real, countable matches."""
+
+from django.core.management import call_command
+from django.db.models import Count, Sum
+
+from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult
+
+
+def test_it_fills_the_archive_with_matches_played_by_the_engine(db):
+    call_command("simulate_matches", matches=12, players=4, seed=1)
+    assert Player.objects.count() == 4
+    assert ArchivedMatch.objects.filter(status="finished").count() == 12
+    assert PlayerResult.objects.count() == 24
+    assert PlayerResult.objects.filter(won=True).count() == 12
+    # Every hand replays: each stored with its deck and moves.
+    assert not ArchivedHand.objects.filter(deck=[]).exists()
+
+
+def test_it_keeps_the_hand_counts_and_the_stored_hands_in_step(db):
+    call_command("simulate_matches", matches=10, players=3, seed=2)
+    won_hands = ArchivedHand.objects.exclude(winner=None).count()
+    assert PlayerResult.objects.aggregate(total=Sum("hands_won"))["total"] == won_hands
+    by_player = dict(ArchivedHand.objects.exclude(winner=None).values_list("winner_player").annotate(n=Count("id")))
+    for player_id, hands_won in PlayerResult.objects.values_list("player").annotate(n=Sum("hands_won")):
+        assert by_player.get(player_id, 0) == hands_won
+
+
+def test_it_gives_each_player_a_streak_that_follows_their_results(db):
+    call_command("simulate_matches", matches=15, players=3, seed=3)
+    for player in Player.objects.all():
+        streak = 0
+        for row in PlayerResult.objects.filter(player=player).order_by("finished_at", "id"):
+            streak = streak + 1 if row.won else 0
+            assert row.streak == streak
