@@ -1,1 +1,8 @@
-websocket_urlpatterns = []
+from django.urls import path
+
+from games import consumers
+
+websocket_urlpatterns = [
+    path("ws/tables/<str:code>/", consumers.BrowserTableConsumer.as_asgi()),
+    path("ws/api/tables/<str:code>/", consumers.ApiTableConsumer.as_asgi()),
+]

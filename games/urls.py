@@ -1,3 +1,12 @@
+from django.urls import path
+
+from games import views
+
 app_name = "games"
 
-urlpatterns = []
+urlpatterns = [
+    path("tables/open/", views.open_table, name="open"),
+    path("t/<str:code>/", views.table_page, name="table"),
+    path("t/<str:code>/join/", views.join, name="join"),
+    path("t/<str:code>/claim/<str:token>/", views.claim, name="claim"),
+]

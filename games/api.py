@@ -1,0 +1,69 @@
+"""The JSON API for programs: open a table and join one. Play goes over
+/ws/api/tables/<code>/ (see docs/protocol.md).
+
+CSRF-exempt on purpose: these views read no cookie and return a fresh seat token,
+so a forged cross-site request gains its author nothing.
+"""
+
+import json
+
+from django.http import JsonResponse
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.messages import message
+from games.services import GameError
+
+MAX_BODY_BYTES = 4096
+STATUS_FOR = {"unknown_table": 404, "table_full": 409}
+
+
+@csrf_exempt
+@require_POST
+def open_table(request):
+    try:
+        body = _json_body(request)
+        table, token = services.open_table(
+            body.get("name"),
+            scoring=body.get("scoring", "hollywood"),
+            target=body.get("target", 100),
+            straight=body.get("straight", False),
+            oklahoma=body.get("oklahoma", False),
+        )
+    except GameError as error:
+        return _error(request, error)
+    url = request.build_absolute_uri(reverse("games:table", kwargs={"code": table.code}))
+    return JsonResponse({"code": table.code, "seat": 0, "token": token, "url": url}, status=201)
+
+
+@csrf_exempt
+@require_POST
+def join(request, code):
+    try:
+        body = _json_body(request)
+        seat, token = services.take_seat(code, body.get("name"))
+    except GameError as error:
+        return _error(request, error)
+    return JsonResponse({"seat": seat, "token": token})
+
+
+def _json_body(request):
+    if len(request.body) > MAX_BODY_BYTES:
+        raise GameError("bad_request")
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise GameError("bad_request") from None
+    if not isinstance(body, dict):
+        raise GameError("bad_request")
+    return body
+
+
+def _error(request, error):
+    # The API has no language prefix: messages follow Accept-Language.
+    with translation.override(translation.get_language_from_request(request)):
+        text = message(error.code)
+    return JsonResponse({"error": {"code": error.code, "message": text}}, status=STATUS_FOR.get(error.code, 400))

@@ -1,0 +1,152 @@
+"""The one place live play touches the rules engine: make, save, load a match.
+
+Everything about the engine's save format and its error codes is kept here, so the
+services and the views never depend on those details.
+"""
+
+import random
+import threading
+from collections import OrderedDict
+
+from django.db import transaction
+
+from games.engine import IllegalMove, Match, Options, ScoreSheet  # noqa: F401  (IllegalMove is re-exported)
+
+
+def rng_for(table):
+    """SystemRandom for real tables; a seeded Random only when a test fixed `deal_seed`.
+
+    The seed is mixed with the match and the version so that every deal of a seeded
+    table is reproducible, yet different from the one before.
+    """
+    if table.deal_seed is None:
+        return random.SystemRandom()
+    return random.Random(f"{table.deal_seed}:{table.match_number}:{table.version}")
+
+
+def new_match(table, rng):
+    options = Options(straight=table.straight, oklahoma=table.oklahoma)
+    return Match(options, scoring=table.scoring, target=table.target, first_dealer=rng.randrange(2), rng=rng)
+
+
+def dump(match):
+    return match.to_dict()
+
+
+def load(data, rng):
+    return Match.from_dict(data, rng=rng)
+
+
+class MatchCache:
+    """Matches by (table id, version), so that a move does not replay the whole match
+    (the engine's save format is a replay) once for the service and once per socket.
+
+    A table's state never changes without a version bump, so an entry cannot go stale;
+    another process simply misses and loads from the database.
+    """
+
+    def __init__(self, size=512):
+        self.size = size
+        self.entries = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            if key in self.entries:
+                self.entries.move_to_end(key)
+            return self.entries.get(key)
+
+    def put(self, key, match):
+        with self.lock:
+            self.entries[key] = match
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def pop(self, key):
+        with self.lock:
+            return self.entries.pop(key, None)
+
+    def clear(self):
+        with self.lock:
+            self.entries.clear()
+
+
+cache = MatchCache()
+
+
+def for_reading(table):
+    """The table's match, shared with other readers: never change it."""
+    key = (table.pk, table.version)
+    match = cache.get(key)
+    if match is None:
+        match = load(table.state, rng_for(table))
+        cache.put(key, match)
+    return match
+
+
+def for_writing(table):
+    """The table's match, taken out of the cache so nobody reads it while it changes."""
+    match = cache.pop((table.pk, table.version)) or load(table.state, rng_for(table))
+    match.rng = rng_for(table)  # deals depend on the table alone, cached or not
+    return match
+
+
+def remember(table, match):
+    """Once the write has committed, the changed match serves the new version."""
+    key = (table.pk, table.version)
+    transaction.on_commit(lambda: cache.put(key, match))
+
+
+def reason(error):
+    """The engine's reason code for an illegal move."""
+    return getattr(error, "code", None) or "illegal"
+
+
+def hand_counts(hand):
+    """How many cards each seat holds (public knowledge)."""
+    return [hand.view(1)["opponent_count"], hand.view(0)["opponent_count"]]
+
+
+def result_state(result):
+    return None if result is None else dict(result)
+
+
+def result_summary(result):
+    return {key: result[key] for key in ("winner", "points", "kind", "knocker")}
+
+
+def sheet_state(match):
+    """The score sheet as the protocol sends it, each game with its entries hand by hand."""
+    sheet = match.sheet
+    if sheet is None:
+        return None
+    entries = sheet_entries(match.results, len(sheet.games), sheet_target(match))
+    return {
+        "games": [
+            {"points": list(game.points), "hands_won": list(game.hands_won), "winner": game.winner,
+             "bonus": list(game.bonus), "entries": entries[index]}
+            for index, game in enumerate(sheet.games)
+        ],
+        "totals": list(sheet.totals),
+        "winner": sheet.winner,
+        "is_over": sheet.is_over,
+    }
+
+
+def sheet_entries(results, games, target):
+    """Where each win was entered: replays the results on a fresh ScoreSheet, which says
+    which games took each win, so the rules stay in the engine. Per game, a list of
+    {"hand", "seat", "points"}."""
+    sheet = ScoreSheet(games=games, target=target)
+    entries = [[] for _ in range(games)]
+    for number, result in enumerate(results, start=1):
+        if result["winner"] is None:
+            continue
+        for index in sheet.record(winner=result["winner"], points=result["points"]):
+            entries[index].append({"hand": number, "seat": result["winner"], "points": result["points"]})
+    return entries
+
+
+def sheet_target(match):
+    return match.target

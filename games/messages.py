@@ -1,0 +1,52 @@
+"""Every refusal code, from the services, the engine or the sockets, in words.
+
+The one place where a code becomes a translated message. Call `message(code)` with the
+reader's language active.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+MESSAGES = {
+    "name_missing": _("Please give a name."),
+    "name_too_long": _("A name may have at most 24 characters."),
+    "name_not_printable": _("A name may only use printable characters."),
+    "bad_scoring": _("Choose single hand, one game or Hollywood."),
+    "bad_target": _("The target is 100 or 250."),
+    "bad_option": _("Straight Gin and Oklahoma are on or off."),
+    "unknown_table": _("There is no table with this link."),
+    "table_full": _("Both seats at this table are taken. You can watch."),
+    "spectator": _("You are watching this table; only the players can move."),
+    "waiting_for_opponent": _("Wait for your opponent to join."),
+    "not_your_turn": _("It is not your turn."),
+    "hand_over": _("This hand is over."),
+    "no_next_hand": _("There is no next hand to deal now."),
+    "match_not_over": _("The match is not over yet."),
+    "stale": _("The table changed in the meantime; here is the current state."),
+    "illegal_move": _("That move is not allowed now."),
+    "malformed": _("That message could not be understood."),
+    "too_large": _("That message is too long."),
+    "rate_limited": _("Too many messages; slow down a little."),
+    "unknown_type": _("Unknown message type."),
+    "bad_request": _("That request could not be understood."),
+    "server_error": _("Something went wrong on our side; the table is unchanged."),
+}
+
+# The engine's reasons for an illegal move, where a plainer message helps.
+ILLEGAL_MOVE_REASONS = {
+    "knock_limit": _("Your deadwood is too high to knock."),
+    "over_knock_limit": _("Your deadwood is too high to knock."),
+    "not_in_hand": _("You do not hold that card."),
+    "card_not_in_hand": _("You do not hold that card."),
+    "pile_card": _("A card taken from the pile may not be discarded on the same turn."),
+    "discard_taken_card": _("A card taken from the pile may not be discarded on the same turn."),
+    "not_your_turn": _("It is not your turn."),
+}
+
+FALLBACK = pgettext_lazy("error message", "Something went wrong.")
+
+
+def message(code, reason=None):
+    if code == "illegal_move" and reason in ILLEGAL_MOVE_REASONS:
+        return str(ILLEGAL_MOVE_REASONS[reason])
+    return str(MESSAGES.get(code, FALLBACK))

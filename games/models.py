@@ -1,0 +1,69 @@
+"""Tables, seats and the move log. The match itself lives in `Table.state`, in the
+engine's own save format, so a restarted server resumes at the same card."""
+
+import secrets
+
+from django.db import models
+
+SCORING_CHOICES = [("hand", "hand"), ("game", "game"), ("hollywood", "hollywood")]
+TARGET_CHOICES = [(100, "100"), (250, "250")]
+
+
+def new_table_code():
+    # 12 URL-safe characters, 72 random bits: the public link, not a secret.
+    return secrets.token_urlsafe(9)
+
+
+class Table(models.Model):
+    code = models.CharField(max_length=16, unique=True, default=new_table_code)
+    scoring = models.CharField(max_length=10, choices=SCORING_CHOICES)
+    target = models.PositiveSmallIntegerField(choices=TARGET_CHOICES, default=100)
+    straight = models.BooleanField(default=False)
+    oklahoma = models.BooleanField(default=False)
+    # Bumped by every change (compare-and-swap); clients send it back with a move.
+    version = models.PositiveIntegerField(default=0)
+    # A rematch is played at the same table: the seats stay, the match is new.
+    match_number = models.PositiveIntegerField(default=1)
+    match_started = models.DateTimeField(auto_now_add=True)
+    state = models.JSONField()
+    # Only tests set it: deals then come from random.Random, reproducibly.
+    deal_seed = models.CharField(max_length=40, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return self.code
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=24)
+    # sha256 hex of the seat's secret; the secret itself is only in the player's cookie.
+    token_hash = models.CharField(max_length=64)
+    ready = models.BooleanField(default=False)
+    # Open sockets of this seat; more than zero means "connected".
+    connections = models.PositiveIntegerField(default=0)
+    last_seen = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat")]
+        ordering = ["number"]
+
+    def __str__(self):
+        return f"{self.table.code}/{self.number} {self.name}"
+
+
+class Move(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    match_number = models.PositiveIntegerField()
+    hand_number = models.PositiveIntegerField()
+    # The table's version once this move was applied.
+    version = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=16)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="one_move_per_version")]

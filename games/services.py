@@ -1,0 +1,226 @@
+"""The only code that writes tables, seats and moves.
+
+Each operation is one synchronous function in one transaction: load the table, check
+the request with the engine, write the move and the new state, and bump the version
+with a compare-and-swap (`filter(version=v).update(version=v + 1)`), which is safe on
+SQLite and PostgreSQL alike. Consumers call these through `database_sync_to_async`
+and broadcast only after they return. Expected refusals raise `GameError(code)`;
+`games.messages` turns a code into words.
+"""
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import matches
+from games.models import Move, Seat, Table
+
+NAME_MAX_LENGTH = 24
+SCORINGS = ("hand", "game", "hollywood")
+TARGETS = (100, 250)
+
+
+class GameError(Exception):
+    """An expected refusal: a code for `games.messages`, never a crash."""
+
+    def __init__(self, code, reason=None):
+        super().__init__(code if reason is None else f"{code}: {reason}")
+        self.code = code
+        self.reason = reason  # the engine's reason code for an illegal move
+
+
+def new_token():
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token):
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(raw):
+    """1 to 24 printable characters after trimming, else GameError."""
+    if not isinstance(raw, str):
+        raise GameError("name_missing")
+    name = raw.strip()
+    if not name:
+        raise GameError("name_missing")
+    if len(name) > NAME_MAX_LENGTH:
+        raise GameError("name_too_long")
+    # Categories C* are control, format, surrogate, private and unassigned characters.
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise GameError("name_not_printable")
+    return name
+
+
+def clean_rules(scoring, target, straight, oklahoma):
+    if scoring not in SCORINGS:
+        raise GameError("bad_scoring")
+    if target not in TARGETS or isinstance(target, bool):
+        raise GameError("bad_target")
+    if not isinstance(straight, bool) or not isinstance(oklahoma, bool):
+        raise GameError("bad_option")
+    return scoring, target, straight, oklahoma
+
+
+@transaction.atomic
+def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None):
+    """Open a table with its creator in seat 0; returns (table, the seat's token)."""
+    name = clean_name(name)
+    scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
+    table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
+    table.state = matches.dump(matches.new_match(table, matches.rng_for(table)))
+    table.save()
+    token = new_token()
+    Seat.objects.create(table=table, number=0, name=name, token_hash=hash_token(token))
+    return table, token
+
+
+def get_table(code):
+    table = Table.objects.filter(code=code).first() if isinstance(code, str) else None
+    if table is None:
+        raise GameError("unknown_table")
+    return table
+
+
+@transaction.atomic
+def take_seat(code, name):
+    """Seat 1 for the first person who asks; returns (seat number, token)."""
+    name = clean_name(name)
+    table = get_table(code)
+    token = new_token()
+    try:
+        with transaction.atomic():
+            Seat.objects.create(table=table, number=1, name=name, token_hash=hash_token(token))
+    except IntegrityError:
+        raise GameError("table_full") from None
+    _bump(table)
+    return 1, token
+
+
+def find_seat(code, token):
+    """The seat number this token holds at the table, or None for a spectator."""
+    table = get_table(code)
+    if not token or not isinstance(token, str):
+        return None
+    digest = hash_token(token)
+    for seat in Seat.objects.filter(table=table):
+        if hmac.compare_digest(seat.token_hash, digest):
+            return seat.number
+    return None
+
+
+def current_version(code):
+    return get_table(code).version
+
+
+def load(code):
+    """Everything needed to show a table: (table, seats by number, match). Read only."""
+    table = get_table(code)
+    return table, _seats(table), matches.for_reading(table)
+
+
+def _seats(table):
+    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
+
+
+@transaction.atomic
+def play_move(code, seat, move, expected_version=None):
+    """Play one move for a seat; returns the new version."""
+    table, seats, match = _load_for_change(code, seat, expected_version)
+    if len(seats) < 2:
+        raise GameError("waiting_for_opponent")
+    if match.is_over or match.hand.result is not None:
+        raise GameError("hand_over")
+    if match.hand.to_move != seat:
+        raise GameError("not_your_turn")
+    if not isinstance(move, str) or len(move) > 16:
+        raise GameError("illegal_move", "unknown_move")
+    hand_number = len(match.results) + 1
+    try:
+        match.play(move)
+    except matches.IllegalMove as error:
+        raise GameError("illegal_move", matches.reason(error)) from None
+    version = _save(table, match)
+    Move.objects.create(
+        table=table, match_number=table.match_number, hand_number=hand_number,
+        version=version, seat=seat, text=move,
+    )
+    return version
+
+
+@transaction.atomic
+def ready_for_next_hand(code, seat, expected_version=None):
+    """Press "Next hand"; the next hand is dealt once both seats have pressed it."""
+    table, seats, match = _load_for_change(code, seat, expected_version)
+    if match.is_over or match.hand.result is None:
+        raise GameError("no_next_hand")
+    if not _both_ready(seats, seat):
+        return _save(table, match, state_changed=False)
+    match.next_hand()
+    return _save(table, match)
+
+
+@transaction.atomic
+def rematch(code, seat, expected_version=None):
+    """Ask for a rematch; a new match with the same rules starts once both ask."""
+    table, seats, match = _load_for_change(code, seat, expected_version)
+    if not match.is_over:
+        raise GameError("match_not_over")
+    if not _both_ready(seats, seat):
+        return _save(table, match, state_changed=False)
+    table.match_number += 1
+    table.match_started = timezone.now()
+    Table.objects.filter(pk=table.pk).update(match_number=table.match_number, match_started=table.match_started)
+    return _save(table, matches.new_match(table, matches.rng_for(table)))
+
+
+def set_presence(code, seat, connected):
+    """Count a seat's open sockets. Presence is not a game change: no version bump."""
+    if seat is None:
+        return
+    delta = 1 if connected else -1
+    Seat.objects.filter(table__code=code, number=seat, connections__gte=max(0, -delta)).update(
+        connections=F("connections") + delta, last_seen=timezone.now(),
+    )
+
+
+def _load_for_change(code, seat, expected_version):
+    if seat not in (0, 1):
+        raise GameError("spectator")
+    table = get_table(code)
+    if expected_version is not None and expected_version != table.version:
+        raise GameError("stale")
+    return table, _seats(table), matches.for_writing(table)
+
+
+def _both_ready(seats, seat):
+    """Mark the seat ready; True (and both flags cleared) once both seats are."""
+    Seat.objects.filter(pk=seats[seat].pk).update(ready=True)
+    other = seats.get(1 - seat)
+    if other is None or not other.ready:
+        return False
+    Seat.objects.filter(table_id=seats[seat].table_id).update(ready=False)
+    return True
+
+
+def _save(table, match, state_changed=True):
+    version = _bump(table, state=matches.dump(match)) if state_changed else _bump(table)
+    matches.remember(table, match)
+    return version
+
+
+def _bump(table, **fields):
+    """Compare-and-swap the version; 0 rows updated means someone else got there first."""
+    version = table.version + 1
+    updated = Table.objects.filter(pk=table.pk, version=table.version).update(
+        version=version, updated=timezone.now(), **fields,
+    )
+    if not updated:
+        raise GameError("stale")
+    table.version = version
+    return version

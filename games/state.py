@@ -1,0 +1,67 @@
+"""What one seat (or a spectator) may know about a table, as one JSON-ready dict.
+
+The JSON protocol sends this dict as it is; the browser consumer renders the same dict
+into HTML. It is built from the engine's `view(seat)` by picking known keys, so nothing
+the engine adds later leaks by accident. A spectator (seat None) gets no hand at all
+until the showdown, when the engine's result shows both.
+"""
+
+from games import matches
+
+PUBLIC_VIEW_KEYS = ("phase", "knock_limit", "stock_count", "discard_count", "discard_top")
+OWN_VIEW_KEYS = ("hand", "melds", "deadwood", "deadwood_points", "opponent_known", "cannot_discard",
+                 "discard_deadwood")
+
+
+def seat_state(table, seats, match, seat):
+    viewer = seat if seat in (0, 1) else None
+    hand = match.hand
+    seated = len(seats) == 2
+    view = hand.view(viewer if viewer is not None else 0)
+    state = {
+        "type": "state",
+        "code": table.code,
+        "seat": viewer,
+        "version": table.version,
+        "match_number": table.match_number,
+        "rules": {"scoring": table.scoring, "target": table.target,
+                  "straight": table.straight, "oklahoma": table.oklahoma},
+        "players": [player_state(seats.get(number)) for number in (0, 1)],
+        "dealer": hand.dealer,
+        "to_move": hand.to_move if seated else None,
+        "hand_number": len(match.results) + (0 if hand.result is not None else 1),
+        "hand_counts": matches.hand_counts(hand),
+        **{key: view[key] for key in PUBLIC_VIEW_KEYS},
+        "hand_result": matches.result_state(hand.result),
+        "results": [matches.result_summary(result) for result in match.results],
+        "sheet": matches.sheet_state(match),
+        "match_over": match.is_over,
+        "match_winner": match.winner,
+    }
+    state.update(own_hand_state(hand, view, viewer, seated))
+    return state
+
+
+def player_state(seat):
+    if seat is None:
+        return None
+    return {"name": seat.name, "connected": seat.connections > 0, "ready": seat.ready}
+
+
+def own_hand_state(hand, view, viewer, seated):
+    """The seat's own cards, their melds, and what it may do now; nothing for a spectator."""
+    if viewer is None:
+        return {key: None for key in OWN_VIEW_KEYS} | {"opponent_count": None, "legal_moves": [], "knocks": []}
+    legal = hand.legal_moves() if seated and hand.to_move == viewer else []
+    # discard_deadwood: after the draw, the deadwood left by each possible discard.
+    after_discard = view["discard_deadwood"]
+    knocks = [
+        {"move": move, "card": move.split(" ")[1], "deadwood": after_discard[move.split(" ")[1]]}
+        for move in legal if move.startswith("knock ")
+    ]
+    return {
+        **{key: view[key] for key in OWN_VIEW_KEYS},
+        "opponent_count": view["opponent_count"],
+        "legal_moves": legal,
+        "knocks": sorted(knocks, key=lambda knock: knock["deadwood"]),
+    }

@@ -1,0 +1,99 @@
+"""The HTML side of live play: open a table, the table page, join, claim a seat.
+
+The table page is where the seat cookie is set (a WebSocket cannot set one); play
+itself then goes over the socket (`games.consumers`).
+"""
+
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_POST
+
+from games import render as table_render
+from games import services
+from games.messages import message
+from games.seats import set_seat_cookie, token_from_cookies
+from games.services import GameError
+
+
+@require_POST
+def open_table(request):
+    form = request.POST
+    try:
+        table, token = services.open_table(
+            form.get("name", ""),
+            scoring=form.get("scoring", ""),
+            target=_int_or_none(form.get("target")),
+            straight=form.get("straight") == "on",
+            oklahoma=form.get("oklahoma") == "on",
+        )
+    except GameError as error:
+        context = {"open_error": message(error.code), "open_form": form}
+        return render(request, "games/open_table.html", context, status=400)
+    return set_seat_cookie(redirect("games:table", code=table.code), table.code, token)
+
+
+@require_GET
+def table_page(request, code):
+    try:
+        token = token_from_cookies(request.COOKIES, code)
+        seat = services.find_seat(code, token)
+        table, seats, match = services.load(code)
+    except GameError:
+        return render(request, "games/no_table.html", status=404)
+    return render(request, "games/table.html", _page_context(request, table, seats, match, seat, token))
+
+
+@require_POST
+def join(request, code):
+    try:
+        seat, token = services.take_seat(code, request.POST.get("name", ""))
+    except GameError as error:
+        if error.code == "unknown_table":
+            return render(request, "games/no_table.html", status=404)
+        table, seats, match = services.load(code)
+        seat = services.find_seat(code, token_from_cookies(request.COOKIES, code))
+        context = _page_context(request, table, seats, match, seat, None)
+        context.update(join_error=message(error.code), join_name=request.POST.get("name", ""))
+        return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
+    return set_seat_cookie(redirect("games:table", code=code), code, token)
+
+
+@require_GET
+def claim(request, code, token):
+    """"Continue on another device": a link carrying the seat secret sets the cookie."""
+    try:
+        seat = services.find_seat(code, token)
+    except GameError:
+        return render(request, "games/no_table.html", status=404)
+    response = redirect("games:table", code=code)
+    return set_seat_cookie(response, code, token) if seat is not None else response
+
+
+def _page_context(request, table, seats, match, seat, token):
+    state = table_render.state_for(table, seats, match, seat)
+    share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
+    claim_url = None
+    if seat is not None and token:
+        claim_url = request.build_absolute_uri(reverse("games:claim", kwargs={"code": table.code, "token": token}))
+    return {
+        "table": table,
+        "state": state,
+        "live": table_render.live_context(state, table_render.DEFAULT_SORT),
+        # Without the language prefix: the friend lands in their own language.
+        "share_url": request.build_absolute_uri(share_path),
+        "claim_url": claim_url,
+        "can_join": seat is None and 1 not in seats,
+        "ws_path": reverse_ws(table.code),
+    }
+
+
+def reverse_ws(code):
+    return f"/ws/tables/{code}/"
+
+
+def _int_or_none(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,73 @@
+"""Shared helpers for the live-play tests: sockets through the real ASGI stack, a simple
+player that always picks a reasonable legal move, and waiting for a given version."""
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games import services
+from hollywood_site.asgi import application
+
+ORIGIN = (b"origin", b"http://localhost")
+TIMEOUT = 5
+
+
+async def api_socket(code, token=None):
+    secret = [(b"authorization", f"Bearer {token}".encode())] if token else []
+    return await connected(f"/ws/api/tables/{code}/", [ORIGIN, *secret])
+
+
+async def browser_socket(code, token=None, lang="en", sort="melds"):
+    secret = [(b"cookie", f"seat_{code}={token}".encode())] if token else []
+    return await connected(f"/ws/tables/{code}/?lang={lang}&sort={sort}", [ORIGIN, *secret])
+
+
+async def connected(path, headers):
+    socket = WebsocketCommunicator(application, path, headers=headers)
+    accepted, _ = await socket.connect(timeout=TIMEOUT)
+    assert accepted
+    return socket
+
+
+async def receive(socket):
+    return await socket.receive_json_from(timeout=TIMEOUT)
+
+
+async def state_where(socket, condition):
+    """Read frames until a state meets the condition (presence updates come and go)."""
+    while True:
+        frame = await receive(socket)
+        assert frame["type"] != "error", frame
+        if frame["type"] == "state" and condition(frame):
+            return frame
+
+
+async def state_at(socket, version):
+    return await state_where(socket, lambda state: state["version"] >= version)
+
+
+async def error_frame(socket):
+    while True:
+        frame = await receive(socket)
+        if frame["type"] == "error":
+            return frame
+
+
+def choose_move(state):
+    """Knock whenever allowed (least deadwood first), else draw, else the discard
+    that leaves the least deadwood."""
+    legal = state["legal_moves"]
+    if state["knocks"]:
+        return state["knocks"][0]["move"]
+    for move in ("pass", "stock", "pile"):
+        if move in legal:
+            return move
+    discards = [move for move in legal if move.startswith("discard ")]
+    return min(discards, key=lambda move: state["discard_deadwood"][move.split(" ")[1]])
+
+
+@database_sync_to_async
+def open_seated_table(scoring="hollywood", target=100, seed="fixed", **options):
+    """A table with Ana in seat 0 and Ben in seat 1; returns (code, [token0, token1])."""
+    table, ana = services.open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
+    _, ben = services.take_seat(table.code, "Ben")
+    return table.code, [ana, ben]

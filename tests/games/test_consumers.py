@@ -1,0 +1,296 @@
+"""Live play over the JSON socket, through the real ASGI stack and channel layer."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import matches
+from games.engine import ScoreSheet
+from games.models import Move, Table
+from tests.games.helpers import (
+    api_socket, browser_socket, choose_move, error_frame, open_seated_table, receive, state_at, state_where,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def seated_sockets(scoring="hollywood", **options):
+    code, tokens = await open_seated_table(scoring, **options)
+    sockets = [await api_socket(code, token) for token in tokens]
+    states = [await state_where(socket, both_connected) for socket in sockets]
+    return code, tokens, sockets, states
+
+
+def both_connected(state):
+    return all(player and player["connected"] for player in state["players"])
+
+
+async def play(sockets, states, move=None):
+    """The seat to move plays (its choice, or `move`); returns both seats' next states."""
+    mover = states[0]["to_move"]
+    version = states[0]["version"]
+    await sockets[mover].send_json_to({"type": "move", "move": move or choose_move(states[mover]), "version": version})
+    return [await state_at(socket, version + 1) for socket in sockets]
+
+
+async def next_hand(sockets, states):
+    for seat in (0, 1):
+        version = states[0]["version"]
+        await sockets[seat].send_json_to({"type": "next_hand", "version": version})
+        states = [await state_at(socket, version + 1) for socket in sockets]
+    return states
+
+
+async def close(*sockets):
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@database_sync_to_async
+def table_row(code):
+    return Table.objects.get(code=code)
+
+
+@database_sync_to_async
+def move_count(code):
+    return Move.objects.filter(table__code=code).count()
+
+
+async def test_it_plays_a_whole_hollywood_match_from_two_seats_and_keeps_the_sheet(settings):
+    # The test's players answer faster than any bot over a network would.
+    settings.GAMES_WS_RATE_PER_SECOND = 1000
+    code, _, sockets, states = await seated_sockets("hollywood")
+    results = []
+    while not states[0]["match_over"]:
+        while states[0]["hand_result"] is None:
+            states = await play(sockets, states)
+        assert states[0]["hand_result"] == states[1]["hand_result"]
+        results.append(states[0]["hand_result"])
+        if not states[0]["match_over"]:
+            states = await next_hand(sockets, states)
+    expected = ScoreSheet(games=3, target=100)
+    for result in results:
+        if result["winner"] is not None:
+            expected.record(winner=result["winner"], points=result["points"])
+    sheet = states[0]["sheet"]
+    assert sheet == states[1]["sheet"]
+    assert [game["points"] for game in sheet["games"]] == [list(game.points) for game in expected.games]
+    assert [game["bonus"] for game in sheet["games"]] == [list(game.bonus) for game in expected.games]
+    assert sheet["totals"] == list(expected.totals) and sheet["is_over"]
+    assert states[0]["match_winner"] == expected.winner == sheet["winner"]
+    assert await move_count(code) == sum(len(hand["moves"]) for hand in (await table_row(code)).state["hands"])
+    await close(*sockets)
+
+
+async def test_it_never_sends_a_spectator_a_hand_before_the_showdown():
+    code, _, sockets, states = await seated_sockets("hand")
+    watcher = await api_socket(code)
+    seen = [await receive(watcher)]
+    while states[0]["hand_result"] is None:
+        states = await play(sockets, states)
+        seen.append(await state_at(watcher, states[0]["version"]))
+    for state in seen[:-1]:
+        assert state["seat"] is None and state["hand"] is None and state["melds"] is None
+        assert state["legal_moves"] == [] and state["discard_deadwood"] is None and state["opponent_known"] is None
+    assert seen[-1]["hand_result"]["players"][0]["melds"] is not None
+    await close(watcher, *sockets)
+
+
+async def test_it_never_renders_a_hand_into_a_spectators_page():
+    code, _, sockets, states = await seated_sockets("hollywood")
+    watcher = await browser_socket(code)
+    frame = await receive(watcher)
+    states = await play(sockets, states)
+    later = await state_at(watcher, states[0]["version"])
+    for html in (frame["html"], later["html"]):
+        assert "my-hand" not in html and "data-move" not in html
+    await close(watcher, *sockets)
+
+
+async def test_it_refuses_a_move_against_an_old_version_and_sends_the_fresh_state():
+    code, _, sockets, states = await seated_sockets()
+    mover = states[0]["to_move"]
+    await sockets[mover].send_json_to({"type": "move", "move": "pass", "version": states[0]["version"] - 1})
+    error = await error_frame(sockets[mover])
+    fresh = await receive(sockets[mover])
+    assert error["code"] == "stale" and error["message"]
+    assert fresh["type"] == "state" and fresh["version"] == states[0]["version"]
+    assert await move_count(code) == 0
+    await close(*sockets)
+
+
+async def test_it_refuses_an_illegal_move_and_changes_nothing():
+    code, _, sockets, states = await seated_sockets()
+    mover = states[0]["to_move"]
+    await sockets[mover].send_json_to({"type": "move", "move": "discard 2C"})
+    error = await error_frame(sockets[mover])
+    assert error["code"] == "illegal_move" and error["reason"] == "must_draw_first"
+    assert (await table_row(code)).version == states[0]["version"]
+    await close(*sockets)
+
+
+async def test_it_refuses_a_move_out_of_turn():
+    code, _, sockets, states = await seated_sockets()
+    waiting = 1 - states[0]["to_move"]
+    await sockets[waiting].send_json_to({"type": "move", "move": "pass"})
+    assert (await error_frame(sockets[waiting]))["code"] == "not_your_turn"
+    assert await move_count(code) == 0
+    await close(*sockets)
+
+
+async def test_it_refuses_a_spectators_move():
+    code, _, sockets, states = await seated_sockets()
+    watcher = await api_socket(code)
+    await receive(watcher)
+    await watcher.send_json_to({"type": "move", "move": "pass"})
+    assert (await error_frame(watcher))["code"] == "spectator"
+    assert await move_count(code) == 0
+    await close(watcher, *sockets)
+
+
+@pytest.mark.parametrize("frame, code", [
+    ("not json", "malformed"),
+    ("[1, 2]", "malformed"),
+    ('{"type": "move"}', "malformed"),
+    ('{"type": "move", "move": "pass", "version": "12"}', "malformed"),
+    ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "move", "move": "' + "x" * 5000 + '"}', "too_large"),
+])
+async def test_it_answers_a_malformed_frame_with_an_error_and_keeps_the_socket(frame, code):
+    table, _, sockets, states = await seated_sockets()
+    await sockets[0].send_to(text_data=frame)
+    assert (await error_frame(sockets[0]))["code"] == code
+    await sockets[0].send_json_to({"type": "next_hand"})
+    assert (await error_frame(sockets[0]))["code"] == "no_next_hand"
+    assert await move_count(table) == 0
+    await close(*sockets)
+
+
+async def test_it_answers_a_binary_frame_with_an_error():
+    _, _, sockets, _ = await seated_sockets()
+    await sockets[0].send_to(bytes_data=b"\x00\x01")
+    assert (await error_frame(sockets[0]))["code"] == "malformed"
+    await close(*sockets)
+
+
+async def test_it_limits_how_many_frames_a_connection_may_send():
+    _, _, sockets, _ = await seated_sockets()
+    for _ in range(100):
+        await sockets[0].send_to(text_data='{"type": "next_hand"}')
+    codes = [(await error_frame(sockets[0]))["code"] for _ in range(100)]
+    assert "rate_limited" in codes
+    await close(*sockets)
+
+
+async def test_it_applies_only_one_of_two_racing_moves():
+    code, tokens, sockets, states = await seated_sockets()
+    mover = states[0]["to_move"]
+    second_tab = await api_socket(code, tokens[mover])
+    await state_where(second_tab, lambda state: True)
+    version = states[0]["version"]
+    await asyncio.gather(
+        sockets[mover].send_json_to({"type": "move", "move": "pass", "version": version}),
+        second_tab.send_json_to({"type": "move", "move": "pile", "version": version}),
+    )
+    await state_at(sockets[1 - mover], version + 1)
+    # The loser (whichever it was) is told its move came too late.
+    waits = [asyncio.ensure_future(error_frame(socket)) for socket in (sockets[mover], second_tab)]
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for wait in pending:
+        wait.cancel()
+    assert [task.result()["code"] for task in done] == ["stale"]
+    assert await move_count(code) == 1
+    assert (await table_row(code)).version == version + 1
+    await close(second_tab, *sockets)
+
+
+async def test_it_sends_the_full_state_on_reconnect_in_the_middle_of_a_hand():
+    code, tokens, sockets, states = await seated_sockets()
+    for _ in range(5):
+        states = await play(sockets, states)
+    await sockets[0].disconnect()
+    again = await api_socket(code, tokens[0])
+    state = await state_where(again, lambda state: state["players"][0]["connected"])
+    assert state["hand"] == states[0]["hand"] and state["version"] == states[0]["version"]
+    assert state["legal_moves"] == states[0]["legal_moves"]
+    await close(again, sockets[1])
+
+
+async def test_it_continues_a_match_from_the_database_alone_as_after_a_restart():
+    code, tokens, sockets, states = await seated_sockets()
+    for _ in range(7):
+        states = await play(sockets, states)
+    await close(*sockets)
+    matches.cache.clear()  # what a restarted process would have in memory
+    saved = await table_row(code)
+    assert matches.load(saved.state, matches.rng_for(saved)).hand.view(0)["hand"] == states[0]["hand"]
+    sockets = [await api_socket(code, token) for token in tokens]
+    resumed = [await state_where(socket, both_connected) for socket in sockets]
+    assert [state["hand"] for state in resumed] == [state["hand"] for state in states]
+    assert resumed[0]["sheet"] == states[0]["sheet"] and resumed[0]["to_move"] == states[0]["to_move"]
+    after = await play(sockets, resumed)
+    assert after[0]["version"] == states[0]["version"] + 1
+    await close(*sockets)
+
+
+async def test_it_tells_the_opponent_when_a_player_leaves():
+    _, _, sockets, states = await seated_sockets()
+    await sockets[1].disconnect()
+    state = await state_where(sockets[0], lambda state: not state["players"][1]["connected"])
+    assert state["players"][0]["connected"]
+    await close(sockets[0])
+
+
+async def test_it_refuses_a_socket_from_a_foreign_origin():
+    code, tokens = await open_seated_table()
+    from channels.testing import WebsocketCommunicator
+    from hollywood_site.asgi import application
+    socket = WebsocketCommunicator(application, f"/ws/api/tables/{code}/", headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_it_closes_a_socket_for_an_unknown_table():
+    from channels.testing import WebsocketCommunicator
+    from hollywood_site.asgi import application
+    from tests.games.helpers import ORIGIN
+    socket = WebsocketCommunicator(application, "/ws/api/tables/nope/", headers=[ORIGIN])
+    connected, code = await socket.connect()
+    assert not connected
+
+
+async def test_it_renders_the_browser_view_in_the_pages_language():
+    code, tokens = await open_seated_table()
+    socket = await browser_socket(code, tokens[0], lang="de")
+    frame = await receive(socket)
+    assert frame["type"] == "state" and 'data-seat="0"' in frame["html"]
+    await socket.disconnect()
+
+
+async def test_it_deals_the_next_hand_only_when_both_players_pressed_next_hand():
+    _, _, sockets, states = await seated_sockets("hollywood")
+    while states[0]["hand_result"] is None:
+        states = await play(sockets, states)
+    await sockets[0].send_json_to({"type": "next_hand", "version": states[0]["version"]})
+    waiting = await state_at(sockets[1], states[0]["version"] + 1)
+    assert waiting["hand_result"] is not None and waiting["players"][0]["ready"]
+    await sockets[1].send_json_to({"type": "next_hand", "version": waiting["version"]})
+    dealt = await state_at(sockets[0], waiting["version"] + 1)
+    assert dealt["hand_result"] is None and len(dealt["hand"]) == 10
+    assert not any(player["ready"] for player in dealt["players"])
+    await close(*sockets)
+
+
+async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
+    code, _, sockets, states = await seated_sockets("hand")
+    while states[0]["hand_result"] is None:
+        states = await play(sockets, states)
+    assert states[0]["match_over"]
+    for seat in (0, 1):
+        version = states[0]["version"]
+        await sockets[seat].send_json_to({"type": "rematch", "version": version})
+        states = [await state_at(socket, version + 1) for socket in sockets]
+    assert states[0]["match_number"] == 2 and not states[0]["match_over"]
+    assert states[0]["results"] == [] and [p["name"] for p in states[0]["players"]] == ["Ana", "Ben"]
+    await close(*sockets)
