@@ -24,9 +24,12 @@ def rng_for(table):
     return random.Random(f"{table.deal_seed}:{table.match_number}:{table.version}")
 
 
+def options_of(table):
+    return Options(straight=table.straight, oklahoma=table.oklahoma)
+
+
 def new_match(table, rng):
-    options = Options(straight=table.straight, oklahoma=table.oklahoma)
-    return Match(options, scoring=table.scoring, target=table.target, first_dealer=rng.randrange(2), rng=rng)
+    return Match(options_of(table), scoring=table.scoring, target=table.target, first_dealer=rng.randrange(2), rng=rng)
 
 
 def dump(match):

@@ -26,6 +26,9 @@ class Table(models.Model):
     match_number = models.PositiveIntegerField(default=1)
     match_started = models.DateTimeField(auto_now_add=True)
     state = models.JSONField()
+    # The archive's id of the match being played (the protocol's match_id), once both
+    # seats are taken.
+    archive_id = models.PositiveIntegerField(null=True, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -39,6 +42,9 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=24)
+    # Who sits here, for the archive's stats: the browser's player cookie, or a new
+    # player for a program joining through the API.
+    player = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # sha256 hex of the seat's secret; the secret itself is only in the player's cookie.
     token_hash = models.CharField(max_length=64)
     ready = models.BooleanField(default=False)

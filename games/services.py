@@ -11,13 +11,14 @@ and broadcast only after they return. Expected refusals raise `GameError(code)`;
 import hashlib
 import hmac
 import secrets
-import unicodedata
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from games import matches
+from games.archive import players as archive_players
+from games.archive import record as archive
 from games.models import Move, Seat, Table
 
 NAME_MAX_LENGTH = 24
@@ -51,8 +52,9 @@ def clean_name(raw):
         raise GameError("name_missing")
     if len(name) > NAME_MAX_LENGTH:
         raise GameError("name_too_long")
-    # Categories C* are control, format, surrogate, private and unassigned characters.
-    if any(unicodedata.category(char).startswith("C") for char in name):
+    # str.isprintable: no control, format or separator characters other than the space
+    # (the archive's player names use the same test).
+    if not name.isprintable():
         raise GameError("name_not_printable")
     return name
 
@@ -68,15 +70,18 @@ def clean_rules(scoring, target, straight, oklahoma):
 
 
 @transaction.atomic
-def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None):
-    """Open a table with its creator in seat 0; returns (table, the seat's token)."""
+def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None, player=None):
+    """Open a table with its creator in seat 0; returns (table, the seat's token).
+
+    `player` is the archive's Player of the browser's cookie; a program gets a new one.
+    """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
     table.state = matches.dump(matches.new_match(table, matches.rng_for(table)))
     table.save()
     token = new_token()
-    Seat.objects.create(table=table, number=0, name=name, token_hash=hash_token(token))
+    Seat.objects.create(table=table, number=0, name=name, token_hash=hash_token(token), player=_player(name, player))
     return table, token
 
 
@@ -88,17 +93,19 @@ def get_table(code):
 
 
 @transaction.atomic
-def take_seat(code, name):
+def take_seat(code, name, player=None):
     """Seat 1 for the first person who asks; returns (seat number, token)."""
     name = clean_name(name)
     table = get_table(code)
     token = new_token()
     try:
         with transaction.atomic():
-            Seat.objects.create(table=table, number=1, name=name, token_hash=hash_token(token))
+            Seat.objects.create(table=table, number=1, name=name, token_hash=hash_token(token),
+                                player=_player(name, player))
     except IntegrityError:
         raise GameError("table_full") from None
-    _bump(table)
+    _start_archived_match(table, _seats(table))
+    _bump(table, archive_id=table.archive_id)
     return 1, token
 
 
@@ -150,6 +157,8 @@ def play_move(code, seat, move, expected_version=None):
         table=table, match_number=table.match_number, hand_number=hand_number,
         version=version, seat=seat, text=move,
     )
+    if match.is_over:
+        _archive_finished_match(table, seats, match)
     return version
 
 
@@ -175,7 +184,10 @@ def rematch(code, seat, expected_version=None):
         return _save(table, match, state_changed=False)
     table.match_number += 1
     table.match_started = timezone.now()
-    Table.objects.filter(pk=table.pk).update(match_number=table.match_number, match_started=table.match_started)
+    _start_archived_match(table, seats)
+    Table.objects.filter(pk=table.pk).update(
+        match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+    )
     return _save(table, matches.new_match(table, matches.rng_for(table)))
 
 
@@ -187,6 +199,33 @@ def set_presence(code, seat, connected):
     Seat.objects.filter(table__code=code, number=seat, connections__gte=max(0, -delta)).update(
         connections=F("connections") + delta, last_seen=timezone.now(),
     )
+
+
+def _player(name, player):
+    return player if player is not None else archive_players.create_player(name)[0]
+
+
+def _archive_fields(table, seats):
+    return {
+        "table_code": table.code, "match_number": table.match_number,
+        "players": [seats[0].player, seats[1].player], "scoring": table.scoring, "target": table.target,
+        "options": matches.options_of(table),
+    }
+
+
+def _start_archived_match(table, seats):
+    """Open the archive's record once both seats are taken; its id is the match_id."""
+    if seats[0].player is None or seats[1].player is None:
+        return  # a table from before players existed: nothing to archive
+    archived = archive.start_archived_match(started_at=table.match_started, **_archive_fields(table, seats))
+    table.archive_id = archived.pk
+
+
+def _archive_finished_match(table, seats, match):
+    """Every match ending at a table goes through here, inside the last move's transaction."""
+    if table.archive_id is None:
+        return
+    archive.record_finished_match(started_at=table.match_started, match=match, **_archive_fields(table, seats))
 
 
 def _load_for_change(code, seat, expected_version):

@@ -4,6 +4,8 @@ The table page is where the seat cookie is set (a WebSocket cannot set one); pla
 itself then goes over the socket (`games.consumers`).
 """
 
+from django.db import transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import render as table_render
 from games import services
+from games.archive.players import player_for_seat
 from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
 from games.services import GameError
@@ -19,18 +22,22 @@ from games.services import GameError
 @require_POST
 def open_table(request):
     form = request.POST
+    response = HttpResponseRedirect("/")  # its Location is known once the table is
     try:
-        table, token = services.open_table(
-            form.get("name", ""),
-            scoring=form.get("scoring", ""),
-            target=_int_or_none(form.get("target")),
-            straight=form.get("straight") == "on",
-            oklahoma=form.get("oklahoma") == "on",
-        )
+        with transaction.atomic():
+            table, token = services.open_table(
+                form.get("name", ""),
+                scoring=form.get("scoring", ""),
+                target=_int_or_none(form.get("target")),
+                straight=form.get("straight") == "on",
+                oklahoma=form.get("oklahoma") == "on",
+                player=_player(request, response, form.get("name", "")),
+            )
     except GameError as error:
         context = {"open_error": message(error.code), "open_form": form}
         return render(request, "games/open_table.html", context, status=400)
-    return set_seat_cookie(redirect("games:table", code=table.code), table.code, token)
+    response["Location"] = reverse("games:table", kwargs={"code": table.code})
+    return set_seat_cookie(response, table.code, token)
 
 
 @require_GET
@@ -46,8 +53,11 @@ def table_page(request, code):
 
 @require_POST
 def join(request, code):
+    response = redirect("games:table", code=code)
+    name = request.POST.get("name", "")
     try:
-        seat, token = services.take_seat(code, request.POST.get("name", ""))
+        with transaction.atomic():
+            seat, token = services.take_seat(code, name, player=_player(request, response, name))
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
@@ -56,7 +66,7 @@ def join(request, code):
         context = _page_context(request, table, seats, match, seat, None)
         context.update(join_error=message(error.code), join_name=request.POST.get("name", ""))
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
-    return set_seat_cookie(redirect("games:table", code=code), code, token)
+    return set_seat_cookie(response, code, token)
 
 
 @require_GET
@@ -68,6 +78,11 @@ def claim(request, code, token):
         return render(request, "games/no_table.html", status=404)
     response = redirect("games:table", code=code)
     return set_seat_cookie(response, code, token) if seat is not None else response
+
+
+def _player(request, response, name):
+    """The archive's player for this browser (its cookie set on `response` if new)."""
+    return player_for_seat(request, response, services.clean_name(name))
 
 
 def _page_context(request, table, seats, match, seat, token):

@@ -294,3 +294,21 @@ async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
     assert states[0]["match_number"] == 2 and not states[0]["match_over"]
     assert states[0]["results"] == [] and [p["name"] for p in states[0]["players"]] == ["Ana", "Ben"]
     await close(*sockets)
+
+
+@database_sync_to_async
+def archived(match_id):
+    from games.archive.models import ArchivedMatch
+    return ArchivedMatch.objects.get(pk=match_id)
+
+
+async def test_it_archives_a_finished_match_under_the_match_id_the_state_carries():
+    _, _, sockets, states = await seated_sockets("hand")
+    match_id = states[0]["match_id"]
+    assert match_id is not None
+    while states[0]["hand_result"] is None:
+        states = await play(sockets, states)
+    record = await archived(match_id)
+    assert record.status == "finished" and record.winner_seat == states[0]["match_winner"]
+    assert record.hand_count == 1
+    await close(*sockets)

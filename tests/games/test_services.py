@@ -1,0 +1,85 @@
+"""The service functions: the only writers, each one transaction with a version check."""
+
+import pytest
+
+from games import services
+from games.models import Move, Table
+from games.services import GameError
+
+pytestmark = pytest.mark.django_db
+
+
+def seated_table():
+    table, _ = services.open_table("Ana", deal_seed="services")
+    services.take_seat(table.code, "Ben")
+    return services.load(table.code)
+
+
+@pytest.mark.parametrize("name, code", [
+    ("", "name_missing"), (" \t ", "name_missing"), ("x" * 500, "name_too_long"),
+    ("Ana\nBen", "name_not_printable"), ("\u202eAna", "name_not_printable"), (None, "name_missing"),
+])
+def test_it_refuses_bad_names(name, code):
+    with pytest.raises(GameError) as refused:
+        services.clean_name(name)
+    assert refused.value.code == code
+
+
+def test_it_trims_names_and_keeps_24_characters():
+    assert services.clean_name("  Ana  ") == "Ana"
+    assert services.clean_name("Ñ" * 24) == "Ñ" * 24
+
+
+def test_it_bumps_the_version_once_per_move():
+    table, _, match = seated_table()
+    version = services.play_move(table.code, match.hand.to_move, "pass", table.version)
+    assert version == table.version + 1 == Table.objects.get().version
+    assert list(Move.objects.values_list("text", "version")) == [("pass", version)]
+
+
+def test_it_refuses_a_move_before_the_opponent_has_joined():
+    table, _ = services.open_table("Ana")
+    mover = services.load(table.code)[2].hand.to_move
+    with pytest.raises(GameError) as refused:
+        services.play_move(table.code, mover, "pass")
+    assert refused.value.code == "waiting_for_opponent"
+
+
+def test_it_refuses_a_stale_version_and_writes_nothing():
+    table, _, match = seated_table()
+    with pytest.raises(GameError) as refused:
+        services.play_move(table.code, match.hand.to_move, "pass", table.version + 5)
+    assert refused.value.code == "stale"
+    assert not Move.objects.exists() and Table.objects.get().version == table.version
+
+
+def test_it_refuses_the_second_of_two_moves_made_against_the_same_version():
+    table, _, match = seated_table()
+    mover = match.hand.to_move
+    services.play_move(table.code, mover, "pass", table.version)
+    with pytest.raises(GameError):
+        services.play_move(table.code, mover, "pile", table.version)
+    assert Move.objects.count() == 1
+
+
+def test_it_passes_on_the_engines_reason_for_an_illegal_move():
+    table, _, match = seated_table()
+    with pytest.raises(GameError) as refused:
+        services.play_move(table.code, match.hand.to_move, "discard ZZ")
+    assert (refused.value.code, refused.value.reason) == ("illegal_move", "unknown_move")
+
+
+def test_it_finds_a_seat_only_by_its_exact_token():
+    table, token = services.open_table("Ana")
+    assert services.find_seat(table.code, token) == 0
+    assert services.find_seat(table.code, token + "x") is None
+    assert services.find_seat(table.code, None) is None
+
+
+def test_it_counts_presence_without_going_below_zero():
+    table, _, _ = seated_table()
+    services.set_presence(table.code, 0, False)
+    services.set_presence(table.code, 0, True)
+    _, seats, _ = services.load(table.code)
+    assert seats[0].connections == 1 and seats[1].connections == 0
+    assert Table.objects.get().version == table.version

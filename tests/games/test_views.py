@@ -1,0 +1,116 @@
+"""The table page, opening and joining by form, the seat cookie and the claim link."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def open_by_form(client, name="Ana", **fields):
+    return client.post("/en/tables/open/", {"name": name, "scoring": "hollywood", "target": "100", **fields})
+
+
+def test_it_opens_a_table_from_the_form_and_sets_an_httponly_seat_cookie(client):
+    response = open_by_form(client, oklahoma="on")
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/en/t/{table.code}/"
+    cookie = response.cookies[f"seat_{table.code}"]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"
+    assert table.oklahoma and not table.straight
+
+
+@pytest.mark.parametrize("name", ["", "x" * 500, "Ana\x00"])
+def test_it_shows_a_clear_error_for_a_bad_name_and_opens_nothing(client, name):
+    response = open_by_form(client, name=name)
+    assert response.status_code == 400
+    assert b"form-error" in response.content
+    assert not Table.objects.exists()
+
+
+def test_it_needs_a_csrf_token_to_open_a_table():
+    response = open_by_form(Client(enforce_csrf_checks=True))
+    assert response.status_code == 403
+
+
+def test_it_needs_a_csrf_token_to_join():
+    table, _ = services.open_table("Ana")
+    response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/join/", {"name": "Ben"})
+    assert response.status_code == 403
+
+
+def test_it_shows_the_creator_their_hand_and_the_share_link(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    page = client.get(f"/en/t/{table.code}/").content.decode()
+    assert 'class="my-hand"' in page
+    assert f"/t/{table.code}/" in page and f'value="http://testserver/t/{table.code}/"' in page
+    assert "Continue on another device" in page
+
+
+def test_it_offers_the_free_seat_to_a_visitor_and_no_hand(client):
+    table, _ = services.open_table("Ana")
+    page = Client().get(f"/en/t/{table.code}/").content.decode()
+    assert 'class="join"' in page and 'class="my-hand"' not in page
+    assert "Continue on another device" not in page
+
+
+def test_it_seats_the_second_visitor_by_the_link(client):
+    table, _ = services.open_table("Ana")
+    response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
+    assert response.status_code == 302
+    assert Seat.objects.get(table=table, number=1).name == "Ben"
+    page = client.get(f"/en/t/{table.code}/").content.decode()
+    assert 'class="my-hand"' in page and 'class="join"' not in page
+
+
+def test_it_lets_a_third_visitor_only_watch(client):
+    table, _ = services.open_table("Ana")
+    services.take_seat(table.code, "Ben")
+    page = client.get(f"/en/t/{table.code}/").content.decode()
+    assert 'class="join"' not in page and 'class="my-hand"' not in page
+    response = client.post(f"/en/t/{table.code}/join/", {"name": "Cy"})
+    assert response.status_code == 409 and b"Both seats" in response.content
+
+
+def test_it_escapes_names_everywhere(client):
+    table, _ = services.open_table("<b>Ana</b>")
+    page = client.get(f"/en/t/{table.code}/").content.decode()
+    assert "<b>Ana</b>" not in page and "&lt;b&gt;Ana&lt;/b&gt;" in page
+
+
+def test_it_moves_a_seat_to_another_device_by_the_claim_link(client):
+    table, token = services.open_table("Ana")
+    response = Client().get(f"/en/t/{table.code}/claim/{token}/")
+    assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value == token
+
+
+def test_it_sets_no_cookie_for_a_wrong_claim_link(client):
+    table, _ = services.open_table("Ana")
+    response = client.get(f"/en/t/{table.code}/claim/wrong/")
+    assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
+
+
+def test_it_answers_404_for_an_unknown_table(client):
+    assert client.get("/en/t/nope/").status_code == 404
+
+
+def test_it_sends_a_shared_link_without_language_to_the_visitors_language(client):
+    table, _ = services.open_table("Ana")
+    response = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 302 and response["Location"] == f"/de/t/{table.code}/"
+
+
+def test_it_puts_the_open_table_form_on_the_home_page(client):
+    page = client.get("/en/").content.decode()
+    assert re.search(r'<form class="open-table" method="post" action="/en/tables/open/"', page)
+
+
+def test_it_gives_the_browser_a_player_identity_when_it_takes_a_seat(client):
+    open_by_form(client)
+    seat = Seat.objects.get()
+    assert "player" in client.cookies and seat.player.name == "Ana"
