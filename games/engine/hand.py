@@ -122,7 +122,7 @@ class Hand:
         if reason is not None:
             raise IllegalMove(reason)
         self.history.append((self.to_move, move))
-        self._discard_deadwoods = None
+        self._knocks = None  # cached legal knocks of the current turn
         getattr(self, "_" + verb)(card)
 
     def _why_illegal(self, verb, card):
@@ -156,7 +156,7 @@ class Hand:
             return "card_not_held"
         if card is self._taken_from_pile:
             return "card_just_taken"
-        if verb == "knock" and self.discard_deadwoods()[card.index] > self.knock_limit:
+        if verb == "knock" and card.index not in self.knock_deadwoods():
             return "over_knock_limit"
         return None
 
@@ -222,11 +222,11 @@ class Hand:
 
     # What players see --------------------------------------------------------------------
 
-    def discard_deadwoods(self):
-        """After the draw: for each card index held, the least deadwood left without it."""
-        if self._discard_deadwoods is None:
-            self._discard_deadwoods = discard_deadwoods(self.hands[self.to_move])
-        return self._discard_deadwoods
+    def knock_deadwoods(self):
+        """After the draw: {card index: deadwood left} for each discard one may knock with."""
+        if self._knocks is None:
+            self._knocks = discard_deadwoods(self.hands[self.to_move], self.knock_limit)
+        return self._knocks
 
     def _holding(self, seat):
         return [ALL_CARDS[index] for index in _indices(self.hands[seat])]
@@ -239,6 +239,7 @@ class Hand:
         """
         opponent = 1 - seat
         mine = self._is_to_move(seat)
+        discarding = mine and self.phase == "discard"
         return {
             "seat": seat,
             "dealer": self.dealer,
@@ -254,7 +255,8 @@ class Hand:
             "discard_top": self.pile[-1].code() if self.pile else None,
             "cannot_discard": self._taken_from_pile.code() if mine and self._taken_from_pile else None,
             "legal_moves": self.legal_moves() if mine else [],
-            "discard_deadwood": self._knock_options() if mine and self.phase == "discard" else {},
+            "discard_deadwood": self._discard_options() if discarding else {},
+            "knocks": self._knock_options() if discarding else {},
             "history": [[who, move] for who, move in self.history],
             "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
             "result": self.result,
@@ -273,8 +275,16 @@ class Hand:
         }
 
     def _knock_options(self):
-        """Each card one may discard now, with the deadwood a knock discarding it would show."""
-        deadwoods = self.discard_deadwoods()
+        """{code: deadwood} for each legal knock: what a "Knock (n)" button shows."""
+        return {
+            ALL_CARDS[index].code(): deadwood
+            for index, deadwood in sorted(self.knock_deadwoods().items())
+            if ALL_CARDS[index] is not self._taken_from_pile
+        }
+
+    def _discard_options(self):
+        """Each card one may discard now, with the deadwood that discard would leave."""
+        deadwoods = discard_deadwoods(self.hands[self.to_move])
         return {card.code(): deadwoods[card.index] for card in self._holding(self.to_move) if card is not self._taken_from_pile}
 
     # Saving ----------------------------------------------------------------------------

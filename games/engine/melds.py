@@ -25,6 +25,11 @@ def _suit_points_table():
 _SUIT_POINTS = _suit_points_table()
 
 
+def _suit_loose_points_table():
+    """For each 13-bit mask of one suit, the value of its cards that no run can use."""
+    return [_SUIT_POINTS[bits & ~run_cards(bits)] for bits in range(1 << 13)]
+
+
 def points(mask):
     """The deadwood value of the cards in mask."""
     table = _SUIT_POINTS
@@ -35,6 +40,15 @@ def run_cards(mask):
     """The cards of mask that runs can use: every stretch of three or more of a suit."""
     starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
     return starts | (starts << 1) | (starts << 2)
+
+
+_LOOSE_POINTS = _suit_loose_points_table()
+
+
+def loose_points(mask):
+    """The deadwood of mask when it forms runs only (no sets): four table look-ups."""
+    table = _LOOSE_POINTS
+    return table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS] + table[mask >> 26 & SUIT_BITS] + table[mask >> 39]
 
 
 def split_runs(mask):
@@ -57,47 +71,59 @@ def _rank_mask(rank, suits):
 
 
 def _set_choices_table():
-    """For each rank and each pattern of suits held (4 bits), the set masks one may form."""
+    """The sets worth trying for a rank, by the suits held and the suits that runs could use.
+
+    A card no run can use is always better in the set: so a rank none of whose cards fits a
+    run forms its full set, and a set of three may leave out only a card that fits a run.
+    Only strictly worse choices are dropped, so every least-deadwood arrangement remains.
+    """
     table = []
     for rank in range(13):
-        by_pattern = []
-        for pattern in range(16):
-            held = [suit for suit in range(4) if pattern >> suit & 1]
-            choices = [0]
-            if len(held) == 4:
-                choices += [_rank_mask(rank, held[:i] + held[i + 1:]) for i in range(4)]
-            if len(held) >= 3:
-                choices.append(_rank_mask(rank, held))
-            by_pattern.append(tuple(choices))
-        table.append(by_pattern)
+        table.append([[_rank_choices(rank, held, runnable) for runnable in range(16)] for held in range(16)])
     return table
+
+
+def _rank_choices(rank, held_pattern, runnable_pattern):
+    held = [suit for suit in range(4) if held_pattern >> suit & 1]
+    if len(held) < 3:
+        return ()
+    full = _rank_mask(rank, held)
+    if not runnable_pattern & held_pattern:
+        return (full,)
+    leave_one_out = [full & ~_rank_mask(rank, [suit]) for suit in held if runnable_pattern >> suit & 1]
+    return (0, full) + (tuple(leave_one_out) if len(held) == 4 else ())
 
 
 _SET_CHOICES = _set_choices_table()
 
 
-def set_ranks(mask):
-    """A 13-bit mask of the ranks of which the hand holds three or four cards."""
-    clubs, diamonds = mask & SUIT_BITS, mask >> 13 & SUIT_BITS
-    hearts, spades = mask >> 26 & SUIT_BITS, mask >> 39
-    return (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
-
-
 def set_choices(mask):
-    """For each rank that can form a set, the tuple of set masks to choose from (0: none)."""
-    ranks = set_ranks(mask)
+    """For each rank that can form a set, the tuple of set masks worth trying (0: no set)."""
+    clubs, diamonds, hearts, spades = _suits(mask)
+    ranks = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
+    if not ranks:
+        return []
+    runnable = _suits(run_cards(mask))
     choices = []
     while ranks:
         low = ranks & -ranks
-        rank = low.bit_length() - 1
         ranks ^= low
-        pattern = (mask >> rank & 1) | (mask >> (rank + 12) & 2) | (mask >> (rank + 24) & 4) | (mask >> (rank + 36) & 8)
-        choices.append(_SET_CHOICES[rank][pattern])
+        choices.append(_SET_CHOICES[low.bit_length() - 1][_pattern((clubs, diamonds, hearts, spades), low)][_pattern(runnable, low)])
     return choices
 
 
+def _suits(mask):
+    """The four 13-bit masks of a card mask, clubs first."""
+    return mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+
+
+def _pattern(suits, rank_bit):
+    """Which of the four suits hold the rank, as 4 bits."""
+    return (suits[0] & rank_bit and 1) | (suits[1] & rank_bit and 2) | (suits[2] & rank_bit and 4) | (suits[3] & rank_bit and 8)
+
+
 def set_unions(mask):
-    """The union of sets of every choice of sets the hand allows (0, no set, included)."""
+    """The union of the sets of every choice of sets worth trying."""
     unions = [0]
     for choices in set_choices(mask):
         unions = [union | choice for union in unions for choice in choices]
@@ -106,44 +132,90 @@ def set_unions(mask):
 
 def least_deadwood(mask):
     """The least deadwood any arrangement of the cards in mask leaves."""
-    best = 1 << 30
-    for sets in set_unions(mask):
-        rest = mask ^ sets
-        deadwood = points(rest & ~run_cards(rest))
-        if deadwood < best:
-            best = deadwood
-    return best
+    return min(loose_points(mask ^ sets) for sets in set_unions(mask))
 
 
-def discard_deadwoods(mask):
-    """For each card index of mask, the least deadwood of the other cards.
+NO_LIMIT = 1 << 30
+# The most one discard can lower a deadwood count: the value of a ten or a face card.
+MOST_ONE_CARD_SAVES = 10
 
-    A card that an arrangement leaves as deadwood can go without touching its melds, so only
-    cards in runs need the runs worked out again.
+
+def discard_deadwoods(mask, limit=NO_LIMIT):
+    """For each card index of mask, the least deadwood of the other cards (with a ``limit``,
+    only the discards that leave at most that much: the legal knocks).
+
+    For each choice of sets, a discard from the rest changes only its own suit. So per suit
+    and per distinct rest of that suit, only the least deadwood of the other suits matters,
+    and each card's discard is one table look-up away. A card of a chosen set leaves the other
+    three as a set, or the other two as deadwood.
     """
-    best = {}
-    for sets in set_unions(mask):
-        rest = mask ^ sets
-        runs = run_cards(rest)
-        loose = rest & ~runs
-        deadwood = points(loose)
-        _lower(best, loose, lambda low: deadwood - points(low))
-        _lower(best, runs, lambda low: _runs_deadwood(rest ^ low))
+    table = _LOOSE_POINTS
+    ceiling = limit + MOST_ONE_CARD_SAVES
+    # Per suit: the rest of that suit -> the least deadwood of the other three suits with it.
+    clubs, diamonds, hearts, spades = {}, {}, {}, {}
+    by_set = {}  # set mask -> the least deadwood of a choice of sets that includes it
+    for sets in product(*set_choices(mask)):
+        rest = mask ^ sum(sets)
+        c, d, h, s = rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39
+        loose_c, loose_d, loose_h, loose_s = table[c], table[d], table[h], table[s]
+        total = loose_c + loose_d + loose_h + loose_s
+        if total > ceiling:
+            continue
+        # Unrolled over the suits: this loop is the hot path of knock checking.
+        if total - loose_c < clubs.get(c, NO_LIMIT):
+            clubs[c] = total - loose_c
+        if total - loose_d < diamonds.get(d, NO_LIMIT):
+            diamonds[d] = total - loose_d
+        if total - loose_h < hearts.get(h, NO_LIMIT):
+            hearts[h] = total - loose_h
+        if total - loose_s < spades.get(s, NO_LIMIT):
+            spades[s] = total - loose_s
+        for meld in sets:
+            if meld and total < by_set.get(meld, NO_LIMIT):
+                by_set[meld] = total
+    best = _discards_from_the_rest((clubs, diamonds, hearts, spades), limit)
+    if by_set:
+        _lower_for_sets(best, by_set, limit)
     return best
 
 
-def _runs_deadwood(rest):
-    return points(rest & ~run_cards(rest))
+def _discards_from_the_rest(others, limit):
+    table, best = _LOOSE_POINTS, {}
+    for cards, by_bits in zip(_SUIT_CARDS, others):
+        for bits, other in by_bits.items():
+            if other > limit:
+                continue
+            for index, low in cards[bits]:
+                deadwood = other + table[bits ^ low]
+                if deadwood <= limit and deadwood < best.get(index, NO_LIMIT):
+                    best[index] = deadwood
+    return best
 
 
-def _lower(best, cards, deadwood_without):
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        index = low.bit_length() - 1
-        deadwood = deadwood_without(low)
-        if deadwood < best.get(index, 1 << 30):
-            best[index] = deadwood
+def _lower_for_sets(best, by_set, limit):
+    """Discarding a card of a set leaves a set of three, or two cards of deadwood."""
+    for meld, total in by_set.items():
+        value = RANK_VALUES[((meld & -meld).bit_length() - 1) % 13]
+        deadwood = total if meld.bit_count() == 4 else total + 2 * value
+        for index, _ in _cards_of_mask(meld):
+            if deadwood <= limit and deadwood < best.get(index, NO_LIMIT):
+                best[index] = deadwood
+
+
+def _cards_of_mask(mask):
+    return [card for suit in range(4) for card in _SUIT_CARDS[suit][mask >> (13 * suit) & SUIT_BITS]]
+
+
+def _suit_cards_table():
+    """For each suit and 13-bit mask of it, its cards as (card index, bit within the suit)."""
+    by_mask = [()] * (1 << 13)
+    for bits in range(1, 1 << 13):
+        low = bits & -bits
+        by_mask[bits] = ((low.bit_length() - 1, low),) + by_mask[bits ^ low]
+    return [[tuple((13 * suit + rank, low) for rank, low in cards) for cards in by_mask] for suit in range(4)]
+
+
+_SUIT_CARDS = _suit_cards_table()
 
 
 def arrangements(mask):
@@ -155,7 +227,7 @@ def arrangements(mask):
     for sets in product(*set_choices(mask)):
         rest = mask ^ sum(sets)
         runs = run_cards(rest)
-        deadwood = points(rest & ~runs)
+        deadwood = loose_points(rest)
         if deadwood < best:
             found, best = [], deadwood
         if deadwood == best:

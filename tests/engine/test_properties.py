@@ -69,3 +69,10 @@ def test_it_settles_a_showdown_as_the_brute_force_does(cards):
     winner, kind, points = brute.showdown(knocker, defender)
     assert (result.kind, result.points) == (kind, points)
     assert result.winner == (1 if winner == "knocker" else 0)
+
+
+@SOLVER
+@given(deals(11), st.sampled_from([0, 1, 4, 10]))
+def test_it_finds_exactly_the_legal_knocks_under_a_limit(cards, limit):
+    expected = {card.index: brute.deadwood(set(cards) - {card}) for card in cards}
+    assert discard_deadwoods(mask_of(cards), limit) == {i: d for i, d in expected.items() if d <= limit}

@@ -73,3 +73,9 @@ def test_it_shows_both_hands_and_the_showdown_once_over():
 def test_it_keeps_every_view_json_serialisable():
     hand = draw_and_discard_until(deal(NON_DEALER, DEALER, upcard="2C", options=Options(oklahoma=True)), 2)
     assert json.loads(json.dumps(hand.view(0)))["result"]["kind"] == "draw"
+
+
+def test_it_lists_each_legal_knock_with_the_deadwood_it_shows():
+    view = play(a_hand(), "pile").view(1)
+    assert view["knocks"] == {"KC": 2}
+    assert {move.split()[1] for move in view["legal_moves"] if move.startswith("knock")} == set(view["knocks"])

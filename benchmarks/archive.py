@@ -1,0 +1,150 @@
+"""Median time to render the archive's pages over 100,000 matches among 2,000 players.
+
+    .venv/bin/python benchmarks/archive.py                 # SQLite (a temporary file)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python benchmarks/archive.py
+                                                           # SQLite, then PostgreSQL in a scratch
+                                                           # database hollywood_bench, dropped after
+    --matches N --players P --runs R                       # smaller or larger fills
+
+The fill plays a few hundred matches with the engine and stores each of the 100,000
+matches as one of them between a pair of players (a Zipf-weighted first player, so a
+few players are busy), through the same row builder live play's recording uses. Each
+page goes through the whole Django stack (middleware, URL, view, template) with the
+test client; the first request of each is a warm-up and is not counted.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SCRATCH_DATABASE = "hollywood_bench"
+TARGET_MS = 50
+
+
+def arguments():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2_000)
+    parser.add_argument("--played", type=int, default=300, help="matches really played by the engine")
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args()
+
+
+def main():
+    args = arguments()
+    if args.child:
+        return measure(args)
+    passed = [str(a) for a in sys.argv[1:]]
+    with tempfile.TemporaryDirectory() as folder:
+        run_child(f"sqlite:///{folder}/bench.sqlite3", passed)
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        with scratch_postgres(url) as scratch_url:
+            run_child(scratch_url, passed)
+    else:
+        print("PostgreSQL skipped: set DATABASE_URL=postgres://… to measure it too.")
+
+
+def run_child(url, passed):
+    environment = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "hollywood_site.settings"}
+    subprocess.run([sys.executable, __file__, "--child", *passed], env=environment, check=True, cwd=ROOT)
+
+
+class scratch_postgres:
+    """A database created for the run on the server DATABASE_URL names, and dropped after."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def __enter__(self):
+        import psycopg
+
+        self.admin = psycopg.connect(self.url, autocommit=True)
+        self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
+        self.admin.execute(f"CREATE DATABASE {SCRATCH_DATABASE}")
+        return self.url.rsplit("/", 1)[0] + "/" + SCRATCH_DATABASE
+
+    def __exit__(self, *exc):
+        self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
+        self.admin.close()
+
+
+def measure(args):
+    import random
+
+    import django
+    from django.conf import settings
+
+    django.setup()
+    # As in production: no query log, no template debug information.
+    settings.DEBUG = False
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    fill(args, random.Random(args.seed))
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
+          f"in {time.perf_counter() - started:.0f} s")
+    report(pages(), args.runs)
+
+
+def fill(args, rng):
+    from games.archive.bulk import create_players, load_matches, played_matches, zipf_weights
+
+    players = create_players(args.players, rng)
+    games = played_matches(args.played, rng)
+    load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)))
+
+
+def pages():
+    from django.db.models import Count
+
+    from games.archive.models import ArchivedMatch, PlayerResult
+
+    busiest = PlayerResult.objects.values("player__public_id", "player__name").annotate(n=Count("id")).order_by("-n")[0]
+    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12).order_by("-id").first()
+    print(f"busiest player: {busiest['player__name']} with {busiest['n']} matches; "
+          f"match page: {middling.hand_count} hands")
+    name = busiest["player__name"].split(" ")[0]
+    return [
+        ("archive, first page", "/en/archive/"),
+        (f"archive, filtered (player={name!r}, hollywood)", f"/en/archive/?player={name}&scoring=hollywood"),
+        ("archive, filtered (one player's full name)", f"/en/archive/?player={busiest['player__name']}"),
+        ("archive, page 50", "/en/archive/?page=50"),
+        ("match page", f"/en/archive/matches/{middling.pk}/"),
+        ("match page with a replay", f"/en/archive/matches/{middling.pk}/?hand=3&step=20&seat=1"),
+        (f"player page ({busiest['n']} matches)", f"/en/players/{busiest['player__public_id']}/"),
+    ]
+
+
+def report(named_urls, runs):
+    from django.test import Client
+
+    client = Client(SERVER_NAME="localhost")
+    for label, url in named_urls:
+        assert client.get(url).status_code == 200, url  # warm-up
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            client.get(url)
+            times.append((time.perf_counter() - start) * 1000)
+        median = statistics.median(times)
+        verdict = "ok" if median < TARGET_MS else f"OVER {TARGET_MS} ms"
+        print(f"  {label:<48} median {median:6.1f} ms  (min {min(times):.1f})  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
