@@ -5,6 +5,7 @@ the table and renders its own seat's view, in its own page language. No card cro
 the channel layer. Refusals are answered with an error frame and never close the socket.
 """
 
+import asyncio
 import json
 import logging
 import time
@@ -20,6 +21,7 @@ from games import services
 from games.messages import message
 from games.seats import token_from_cookies, token_from_headers
 from games.services import GameError
+from games.state import PRESENCE_HEARTBEAT
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +53,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     seat = None
     joined = False
+    heartbeat = None
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -73,10 +76,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_state()
             return
         await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
+        self.heartbeat = asyncio.create_task(self.beat())
         # Everyone re-renders the opponent's presence; this socket gets its full state.
         await self.announce(None)
 
+    async def beat(self):
+        while True:
+            await asyncio.sleep(PRESENCE_HEARTBEAT)
+            await database_sync_to_async(services.touch_presence)(self.code, self.seat)
+
     async def disconnect(self, close_code):
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         if not self.joined:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)

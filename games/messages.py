@@ -32,15 +32,20 @@ MESSAGES = {
     "server_error": _("Something went wrong on our side; the table is unchanged."),
 }
 
-# The engine's reasons for an illegal move, where a plainer message helps.
+# The engine's reasons for an illegal move (IllegalMove.code), where a plainer message helps.
 ILLEGAL_MOVE_REASONS = {
-    "knock_limit": _("Your deadwood is too high to knock."),
+    "unknown_move": _("That is not a move."),
+    "must_take_or_pass": _("First take the upcard or pass."),
+    "must_draw_from_stock": _("Both passed the upcard: draw from the stock."),
+    "cannot_pass": _("You can only pass on the upcard offer."),
+    "must_draw_first": _("Draw a card first."),
+    "already_drew": _("You have drawn already: discard a card."),
+    "card_not_held": _("You do not hold that card."),
+    "card_just_taken": _("A card taken from the pile may not be discarded on the same turn."),
     "over_knock_limit": _("Your deadwood is too high to knock."),
-    "not_in_hand": _("You do not hold that card."),
-    "card_not_in_hand": _("You do not hold that card."),
-    "pile_card": _("A card taken from the pile may not be discarded on the same turn."),
-    "discard_taken_card": _("A card taken from the pile may not be discarded on the same turn."),
+    "stock_closed": _("The last two cards of the stock may not be drawn."),
     "not_your_turn": _("It is not your turn."),
+    "hand_over": _("This hand is over."),
 }
 
 FALLBACK = pgettext_lazy("error message", "Something went wrong.")

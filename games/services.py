@@ -195,10 +195,16 @@ def set_presence(code, seat, connected):
     """Count a seat's open sockets. Presence is not a game change: no version bump."""
     if seat is None:
         return
-    delta = 1 if connected else -1
-    Seat.objects.filter(table__code=code, number=seat, connections__gte=max(0, -delta)).update(
-        connections=F("connections") + delta, last_seen=timezone.now(),
-    )
+    seats = Seat.objects.filter(table__code=code, number=seat)
+    if connected:
+        seats.update(connections=F("connections") + 1, last_seen=timezone.now())
+    else:
+        seats.filter(connections__gt=0).update(connections=F("connections") - 1)
+
+
+def touch_presence(code, seat):
+    """A live socket's heartbeat: a count left behind by a crashed server ages out."""
+    Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now())
 
 
 def _player(name, player):

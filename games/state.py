@@ -6,7 +6,16 @@ the engine adds later leaks by accident. A spectator (seat None) gets no hand at
 until the showdown, when the engine's result shows both.
 """
 
+from datetime import timedelta
+
+from django.utils import timezone
+
 from games import matches
+
+# A seat counts as connected while it has a socket whose heartbeat is recent; the
+# consumers beat every PRESENCE_HEARTBEAT seconds (games.consumers).
+PRESENCE_HEARTBEAT = 30
+PRESENCE_TIMEOUT = timedelta(seconds=3 * PRESENCE_HEARTBEAT)
 
 PUBLIC_VIEW_KEYS = ("phase", "knock_limit", "stock_count", "discard_count", "discard_top")
 OWN_VIEW_KEYS = ("hand", "melds", "deadwood", "deadwood_points", "opponent_known", "cannot_discard",
@@ -46,7 +55,8 @@ def seat_state(table, seats, match, seat):
 def player_state(seat):
     if seat is None:
         return None
-    return {"name": seat.name, "connected": seat.connections > 0, "ready": seat.ready}
+    fresh = seat.last_seen is not None and seat.last_seen > timezone.now() - PRESENCE_TIMEOUT
+    return {"name": seat.name, "connected": seat.connections > 0 and fresh, "ready": seat.ready}
 
 
 def own_hand_state(hand, view, viewer, seated):

@@ -83,3 +83,18 @@ def test_it_counts_presence_without_going_below_zero():
     _, seats, _ = services.load(table.code)
     assert seats[0].connections == 1 and seats[1].connections == 0
     assert Table.objects.get().version == table.version
+
+
+def test_it_shows_a_seat_offline_once_its_heartbeat_is_old():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+    from games.state import player_state
+    table, _, _ = seated_table()
+    services.set_presence(table.code, 0, True)
+    seat = Seat.objects.get(table=table, number=0)
+    assert player_state(seat)["connected"]
+    seat.last_seen = timezone.now() - timedelta(minutes=5)
+    assert not player_state(seat)["connected"]
