@@ -36,6 +36,21 @@ def game_cell(before, after):
     }
 
 
+def showdown_sides(hand, players):
+    """Both sides of a hand's showdown, ready to lay out (the template needs no indexing)."""
+    return [
+        {
+            "player": players[seat],
+            "knocked": hand.knocker == seat,
+            "melds": hand.melds[seat] if hand.melds else [],
+            "layoffs": hand.layoffs[seat] if hand.layoffs else [],
+            "deadwood": hand.deadwood[seat] if hand.deadwood else [],
+            "points": hand.deadwood_points[seat] if hand.deadwood_points else 0,
+        }
+        for seat in SEATS
+    ]
+
+
 def game_count(scoring):
     return {"hollywood": 3, "game": 1}.get(scoring, 0)
 

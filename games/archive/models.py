@@ -157,3 +157,39 @@ class PlayerResult(models.Model):
             models.Index(fields=["player", "-finished_at", "-id"], name="archive_player_newest"),
             models.Index(fields=["player", "opponent"], name="archive_player_opponent"),
         ]
+
+
+class PlayerTotals(models.Model):
+    """A player's numbers, refreshed from their PlayerResult rows whenever one is added.
+
+    The player page of someone with ten thousand matches then reads one row instead of
+    aggregating ten thousand; `stats.refresh_totals` is the only writer.
+    """
+
+    player = models.OneToOneField(Player, primary_key=True, on_delete=models.CASCADE, related_name="totals")
+    matches_played = models.PositiveIntegerField(default=0)
+    matches_won = models.PositiveIntegerField(default=0)
+    hollywood_games_won = models.PositiveIntegerField(default=0)
+    hands_won = models.PositiveIntegerField(default=0)
+    gins = models.PositiveIntegerField(default=0)
+    knocks = models.PositiveIntegerField(default=0)
+    undercuts_made = models.PositiveIntegerField(default=0)
+    undercuts_suffered = models.PositiveIntegerField(default=0)
+    hand_points = models.PositiveIntegerField(default=0)
+    shutouts = models.PositiveIntegerField(default=0)
+    best_match_total = models.IntegerField(null=True, blank=True)
+    longest_streak = models.PositiveIntegerField(default=0)
+    current_streak = models.PositiveIntegerField(default=0)
+
+
+class OpponentRecord(models.Model):
+    """Matches played and won by `player` against `opponent`, refreshed like PlayerTotals."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "opponent"], name="one_record_per_opponent")]
+        indexes = [models.Index(fields=["player", "-played"], name="archive_most_played")]

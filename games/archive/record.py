@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from games.archive.engine_bridge import match_summary
 from games.archive.models import ArchivedHand, ArchivedMatch, PlayerResult
+from games.archive.stats import refresh_totals
 
 
 def start_archived_match(*, table_code, players, scoring, target, options, started_at=None, match_number=1):
@@ -106,6 +107,7 @@ def finish_match_record(
         archived.save()
         ArchivedHand.objects.bulk_create(hand_rows)
         PlayerResult.objects.bulk_create(results)
+        refresh_totals(players)
     return archived
 
 
@@ -127,6 +129,12 @@ def build_rows(archived, hands, sheet, streaks):
     `knocker`, `knock_card`, `melds`, `layoffs`, `deadwood`, `deadwood_points`,
     `deck`, `moves`, `reshuffles`, `sheet` (the sheet after this hand).
     """
+    results = result_rows(archived, hands, sheet, streaks)
+    return [hand_row(archived, number, hand) for number, hand in enumerate(hands, start=1)], results
+
+
+def result_rows(archived, hands, sheet, streaks):
+    """Fill `archived` as finished and build its two PlayerResult rows (see build_rows)."""
     players = (archived.player0, archived.player1)
     winner_seat = match_winner(hands, sheet)
     if winner_seat is None:
@@ -139,7 +147,6 @@ def build_rows(archived, hands, sheet, streaks):
     archived.games_won0, archived.games_won1 = (games_won(sheet, seat) for seat in (0, 1))
     archived.hand_count = len(hands)
     archived.sheet = sheet
-    hand_rows = [hand_row(archived, number, hand) for number, hand in enumerate(hands, start=1)]
     results = []
     for seat in (0, 1):
         player = players[seat]
@@ -162,7 +169,7 @@ def build_rows(archived, hands, sheet, streaks):
                 **hand_counts(hands, seat),
             )
         )
-    return hand_rows, results
+    return results
 
 
 def hand_row(archived, number, hand):

@@ -1,58 +1,105 @@
-"""A player's numbers: aggregates over their `PlayerResult` rows, in a few queries.
+"""A player's numbers: a fold over their PlayerResult rows, done by the database.
 
-Only finished matches have result rows, so nothing unfinished is ever counted.
+Only finished matches have result rows, so nothing unfinished is ever counted. The
+fold (`TOTALS`) is kept materialised in PlayerTotals and OpponentRecord, refreshed
+for both players whenever a match is recorded, so a busy player's page reads a row
+instead of aggregating thousands.
 """
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 
-from games.archive.models import PlayerResult
+from games.archive.models import OpponentRecord, PlayerResult, PlayerTotals
 
 RECENT_RESULTS = 20
+OPPONENTS_SHOWN = 30
+
+TOTALS = {
+    "matches_played": Count("id"),
+    "matches_won": Count("id", filter=Q(won=True)),
+    "hollywood_games_won": Sum("games_won", filter=Q(scoring="hollywood"), default=0),
+    "hands_won": Sum("hands_won", default=0),
+    "gins": Sum("gins", default=0),
+    "knocks": Sum("knocks", default=0),
+    "undercuts_made": Sum("undercuts_made", default=0),
+    "undercuts_suffered": Sum("undercuts_suffered", default=0),
+    "hand_points": Sum("hand_points", default=0),
+    "shutouts": Sum("shutouts", default=0),
+    "best_match_total": Max("total"),
+    "longest_streak": Max("streak", default=0),
+}
+AGAINST = {"played": Count("id"), "won": Count("id", filter=Q(won=True))}
+
+
+def newest_streak(player_ref):
+    """The streak on a player's newest result: their current winning streak."""
+    return PlayerResult.objects.filter(player=player_ref).order_by("-finished_at", "-id").values("streak")[:1]
+
+
+def refresh_totals(players):
+    """Recompute both players' totals and their record against each other from their rows.
+
+    Written with INSERT … ON CONFLICT UPDATE: two matches of one player ending at once
+    cannot fail on a missing or duplicate row.
+    """
+    totals = []
+    for player in set(players):
+        values = PlayerResult.objects.filter(player=player).aggregate(**TOTALS)
+        values["current_streak"] = newest_streak(player).values_list("streak", flat=True).first() or 0
+        totals.append(PlayerTotals(player=player, **values))
+    upsert(PlayerTotals, totals, ["player"])
+    first, second = players
+    pairs = (
+        PlayerResult.objects.filter(Q(player=first, opponent=second) | Q(player=second, opponent=first))
+        .values("player", "opponent")
+        .annotate(**AGAINST)
+    )
+    upsert(OpponentRecord, [opponent_record(row) for row in pairs], ["player", "opponent"])
+
+
+def upsert(model, rows, keys):
+    fields = [field.name for field in model._meta.concrete_fields if not field.primary_key and field.name not in keys]
+    model.objects.bulk_create(rows, update_conflicts=True, unique_fields=keys, update_fields=fields)
+
+
+def opponent_record(row):
+    return OpponentRecord(player_id=row["player"], opponent_id=row["opponent"], played=row["played"], won=row["won"])
+
+
+def rebuild_all_totals():
+    """Every player's totals and opponent records from scratch: for bulk loads, and repairs."""
+    rows = PlayerResult.objects.values("player").annotate(
+        **TOTALS, current_streak=Subquery(newest_streak(OuterRef("player")))
+    )
+    PlayerTotals.objects.all().delete()
+    PlayerTotals.objects.bulk_create((PlayerTotals(player_id=row.pop("player"), **row) for row in rows), 2000)
+    pairs = PlayerResult.objects.values("player", "opponent").annotate(**AGAINST)
+    OpponentRecord.objects.all().delete()
+    OpponentRecord.objects.bulk_create((opponent_record(row) for row in pairs), 2000)
 
 
 def player_stats(player):
-    """The player page's numbers (also the JSON API's), two queries."""
-    rows = PlayerResult.objects.filter(player=player)
-    totals = rows.aggregate(
-        matches_played=Count("id"),
-        matches_won=Count("id", filter=Q(won=True)),
-        hollywood_games_won=Sum("games_won", filter=Q(scoring="hollywood"), default=0),
-        hands_won=Sum("hands_won", default=0),
-        gins=Sum("gins", default=0),
-        knocks=Sum("knocks", default=0),
-        undercuts_made=Sum("undercuts_made", default=0),
-        undercuts_suffered=Sum("undercuts_suffered", default=0),
-        hand_points=Sum("hand_points", default=0),
-        shutouts=Sum("shutouts", default=0),
-        best_match_total=Max("total"),
-        longest_streak=Max("streak", default=0),
-    )
-    newest = rows.order_by("-finished_at", "-id").values_list("streak", flat=True).first()
-    played, hands_won = totals["matches_played"], totals["hands_won"]
-    totals["current_streak"] = newest or 0
-    totals["undercuts"] = totals["undercuts_made"]
-    totals["win_rate"] = round(100 * totals["matches_won"] / played, 1) if played else None
-    totals["average_points_per_hand_won"] = round(totals.pop("hand_points") / hands_won, 1) if hands_won else None
-    return totals
+    """The player page's numbers (also the JSON API's); one query."""
+    totals = PlayerTotals.objects.filter(player_id=player.pk).first() or PlayerTotals(player_id=player.pk)
+    stats = {name: getattr(totals, name) for name in [*TOTALS, "current_streak"]}
+    played, hands_won = stats["matches_played"], stats["hands_won"]
+    stats["undercuts"] = stats["undercuts_made"]
+    stats["win_rate"] = round(100 * stats["matches_won"] / played, 1) if played else None
+    stats["average_points_per_hand_won"] = round(stats.pop("hand_points") / hands_won, 1) if hands_won else None
+    return stats
 
 
-def results_by_opponent(player):
-    """Played and won against each opponent, most played first; one query."""
-    rows = (
-        PlayerResult.objects.filter(player=player)
-        .values("opponent__public_id", "opponent__name")
-        .annotate(played=Count("id"), won=Count("id", filter=Q(won=True)))
-        .order_by("-played", "opponent__name")
-    )
+def results_by_opponent(player, limit=OPPONENTS_SHOWN):
+    """Played and won against the most played opponents, most played first; one query."""
+    rows = OpponentRecord.objects.filter(player=player).select_related("opponent").order_by("-played", "opponent_id")
     return [
         {
-            "player_id": row["opponent__public_id"],
-            "name": row["opponent__name"],
-            "played": row["played"],
-            "won": row["won"],
-            "lost": row["played"] - row["won"],
+            "player_id": row.opponent.public_id,
+            "name": row.opponent.name,
+            "played": row.played,
+            "won": row.won,
+            "lost": row.played - row.won,
         }
-        for row in rows
+        for row in rows[:limit]
     ]
 
 

@@ -99,3 +99,17 @@ def test_it_refuses_to_record_a_match_that_is_not_over(ana, ben):
     with pytest.raises(ValueError):
         record("early", (ana, ben), "game", [hand(0, "knock", 30)])
     assert ArchivedMatch.objects.count() == 0
+
+
+def test_it_rebuilds_the_same_totals_as_recording_keeps(ana, ben, cyd, fixed_matches):
+    from games.archive.models import OpponentRecord, PlayerTotals
+    from games.archive.stats import rebuild_all_totals
+
+    def snapshot():
+        totals = sorted(PlayerTotals.objects.values_list(), key=str)
+        records = sorted(OpponentRecord.objects.values_list("player", "opponent", "played", "won"))
+        return totals, records
+
+    kept = snapshot()
+    rebuild_all_totals()
+    assert snapshot() == kept

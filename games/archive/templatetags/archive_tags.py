@@ -1,8 +1,11 @@
 """Cards drawn from rank and suit in HTML (no artwork, no licence), for the archive."""
 
+from functools import lru_cache
+
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.translation import pgettext
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, pgettext
 
 register = template.Library()
 
@@ -33,6 +36,12 @@ def rank_name(rank):
 @register.simple_tag
 def card(code):
     """One card, e.g. "TH" → a red "10♥" labelled "10 of hearts" in the page language."""
+    return card_html(get_language(), code)
+
+
+# A long match shows hundreds of cards: each of the 52 is built once per language.
+@lru_cache(maxsize=52 * 8)
+def card_html(_language, code):
     rank, suit = code[0], code[1]
     label = pgettext("a card, e.g. 7 of hearts", "%(rank)s of %(suit)s") % {
         "rank": rank_name(rank),
@@ -48,4 +57,5 @@ def card(code):
 
 @register.simple_tag
 def cards(codes):
-    return format_html('<span class="acards">{}</span>', format_html_join("", "{}", ((card(c),) for c in codes)))
+    # Each card is already safe HTML built from a fixed code; joining keeps it safe.
+    return mark_safe('<span class="acards">' + "".join(card(code) for code in codes) + "</span>")
