@@ -13,7 +13,21 @@ CLOSED_STOCK = 2
 
 
 class IllegalMove(ValueError):
-    """A move that is not legal now. ``code`` (also ``reason``) says why, as a code."""
+    """A move that is not legal now. ``code`` (also ``reason``) says why, as a code:
+
+    ``unknown_move``, ``hand_over``, ``not_your_turn``, ``must_take_or_pass`` (the upcard
+    offer), ``cannot_pass``, ``must_draw_from_stock`` (both passed the upcard),
+    ``already_drew``, ``pile_empty``, ``stock_closed`` (two-card rule), ``stock_empty``,
+    ``must_draw_first``, ``card_not_held``, ``card_just_taken``, ``over_knock_limit``; and
+    from a match, ``hand_not_over`` and ``match_over``.
+
+    >>> hand = new_hand(Options(), dealer=0, rng=random.Random(1))
+    >>> try:
+    ...     hand.play("stock")
+    ... except IllegalMove as error:
+    ...     error.code
+    'must_take_or_pass'
+    """
 
     def __init__(self, code):
         super().__init__(code)
@@ -231,14 +245,20 @@ class Hand:
     def _holding(self, seat):
         return [ALL_CARDS[index] for index in _indices(self.hands[seat])]
 
-    def view(self, seat):
-        """What ``seat`` may see, as a JSON-serialisable dict.
+    def view(self, seat=None):
+        """What ``seat`` may see, as a JSON-serialisable dict; ``seat=None`` is a spectator.
 
         Before the end it holds none of the opponent's cards except those they were seen to
-        take from the pile, and nothing about the stock's order.
+        take from the pile, and nothing about the stock's order. Keys: ``seat``, ``dealer``,
+        ``to_move``, ``phase`` ("offer", "draw", "discard" or "over"), ``options``,
+        ``knock_limit``; the seat's ``hand`` (codes, melds first), ``melds``, ``deadwood``,
+        ``deadwood_points``; ``opponent_count``, ``opponent_known``, and for both seats
+        ``counts`` and ``known``; ``stock_count``, ``discard_count``, ``discard_top``; for the
+        seat to move ``legal_moves``, ``cannot_discard`` (the card just taken from the pile),
+        ``discard_deadwood`` and ``knocks`` ({code: deadwood}); ``history`` ([seat, move]
+        pairs); once over, ``hands`` (both, as codes) and ``result``.
         """
-        opponent = 1 - seat
-        mine = self._is_to_move(seat)
+        mine = seat is not None and self._is_to_move(seat)
         discarding = mine and self.phase == "discard"
         return {
             "seat": seat,
@@ -248,8 +268,10 @@ class Hand:
             "options": self.options.to_dict(),
             "knock_limit": self.knock_limit,
             **self._arranged(seat),
-            "opponent_count": self.hands[opponent].bit_count(),
-            "opponent_known": codes_of(self._known[opponent]),
+            "opponent_count": self.hands[1 - seat].bit_count() if seat is not None else None,
+            "opponent_known": codes_of(self._known[1 - seat]) if seat is not None else [],
+            "counts": [hand.bit_count() for hand in self.hands],
+            "known": [codes_of(known) for known in self._known],
             "stock_count": len(self.stock),
             "discard_count": len(self.pile),
             "discard_top": self.pile[-1].code() if self.pile else None,
@@ -266,6 +288,8 @@ class Hand:
         return self.result is None and seat == self.to_move
 
     def _arranged(self, seat):
+        if seat is None:
+            return {"hand": [], "melds": [], "deadwood": [], "deadwood_points": 0}
         melds, loose = arrangements(self.hands[seat])[0]
         return {
             "hand": [code for meld in melds for code in codes_of(meld)] + codes_of(loose),

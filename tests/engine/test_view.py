@@ -79,3 +79,11 @@ def test_it_lists_each_legal_knock_with_the_deadwood_it_shows():
     view = play(a_hand(), "pile").view(1)
     assert view["knocks"] == {"KC": 2}
     assert {move.split()[1] for move in view["legal_moves"] if move.startswith("knock")} == set(view["knocks"])
+
+
+def test_it_shows_a_spectator_no_hand_at_all_before_the_end():
+    hand = play(a_hand(), "pile")
+    view = hand.view(None)
+    assert view["hand"] == [] and view["legal_moves"] == [] and view["counts"] == [10, 11]
+    assert view["known"] == [[], ["2C"]]
+    assert not codes_seen(view) & (hidden_from(hand, 0) | hidden_from(hand, 1))
