@@ -8,5 +8,5 @@ urlpatterns = [
     path("tables/open/", views.open_table, name="open"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/join/", views.join, name="join"),
-    path("t/<str:code>/claim/<str:token>/", views.claim, name="claim"),
+    path("t/<str:code>/claim/", views.claim, name="claim"),
 ]

@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from games import render as table_render
@@ -41,6 +42,7 @@ def open_table(request):
 
 
 @require_GET
+@ensure_csrf_cookie  # table.js posts a "continue on another device" secret with it
 def table_page(request, code):
     try:
         token = token_from_cookies(request.COOKIES, code)
@@ -69,9 +71,11 @@ def join(request, code):
     return set_seat_cookie(response, code, token)
 
 
-@require_GET
-def claim(request, code, token):
-    """"Continue on another device": a link carrying the seat secret sets the cookie."""
+@require_POST
+def claim(request, code):
+    """"Continue on another device": the seat secret, posted by table.js from the link's
+    #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
+    token = request.POST.get("token", "")
     try:
         seat = services.find_seat(code, token)
     except GameError:
@@ -88,9 +92,8 @@ def _player(request, response, name):
 def _page_context(request, table, seats, match, seat, token):
     state = table_render.state_for(table, seats, match, seat)
     share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
-    claim_url = None
-    if seat is not None and token:
-        claim_url = request.build_absolute_uri(reverse("games:claim", kwargs={"code": table.code, "token": token}))
+    # The secret rides in the fragment, which browsers never send to a server.
+    claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None
     return {
         "table": table,
         "state": state,
@@ -100,6 +103,7 @@ def _page_context(request, table, seats, match, seat, token):
         "claim_url": claim_url,
         "can_join": seat is None and 1 not in seats,
         "ws_path": reverse_ws(table.code),
+        "claim_path": reverse("games:claim", kwargs={"code": table.code}),
     }
 
 

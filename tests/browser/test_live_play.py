@@ -71,3 +71,20 @@ def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_s
     ana.screenshot(path="/tmp/hollywood-ana.png", full_page=True)
     ben.context.close()
     ana.context.close()
+
+
+def test_it_continues_a_seat_on_another_device_by_the_private_link(browser, live_server_url):
+    ana = browser.new_context().new_page()
+    ana.goto(f"{live_server_url}/en/")
+    ana.fill("#open-name", "Ana")
+    ana.click("form.open-table button[type=submit]")
+    private_link = ana.locator(".claim input").input_value()
+    assert "#seat=" in private_link
+
+    other_device = browser.new_context().new_page()
+    other_device.goto(private_link)
+    expect(other_device.locator(".player.me .name")).to_have_text("Ana", timeout=WAIT_MS)
+    expect(other_device.locator(".my-hand")).to_be_visible()
+    assert "#seat=" not in other_device.url
+    other_device.context.close()
+    ana.context.close()

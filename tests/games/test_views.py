@@ -85,14 +85,28 @@ def test_it_escapes_names_everywhere(client):
 
 def test_it_moves_a_seat_to_another_device_by_the_claim_link(client):
     table, token = services.open_table("Ana")
-    response = Client().get(f"/en/t/{table.code}/claim/{token}/")
+    response = Client().post(f"/en/t/{table.code}/claim/", {"token": token})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value == token
 
 
-def test_it_sets_no_cookie_for_a_wrong_claim_link(client):
+def test_it_sets_no_cookie_for_a_wrong_claim(client):
     table, _ = services.open_table("Ana")
-    response = client.get(f"/en/t/{table.code}/claim/wrong/")
+    response = client.post(f"/en/t/{table.code}/claim/", {"token": "wrong"})
     assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
+
+
+def test_it_keeps_the_seat_secret_out_of_every_path(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    token = client.cookies[f"seat_{table.code}"].value
+    page = client.get(f"/en/t/{table.code}/").content.decode()
+    assert f"/t/{table.code}/#seat={token}" in page and f"/{token}" not in page
+
+
+def test_it_needs_a_csrf_token_to_claim_a_seat():
+    table, token = services.open_table("Ana")
+    response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/claim/", {"token": token})
+    assert response.status_code == 403
 
 
 def test_it_answers_404_for_an_unknown_table(client):
