@@ -14,22 +14,6 @@ from .cards import RANK_VALUES, SUIT_BITS, cards_of, mask_of
 RUN_STARTS = sum((((1 << 11) - 1) << (13 * suit)) for suit in range(4))
 
 
-def _suit_points_table():
-    table = [0] * (1 << 13)
-    for bits in range(1, 1 << 13):
-        low = bits & -bits
-        table[bits] = table[bits ^ low] + RANK_VALUES[low.bit_length() - 1]
-    return table
-
-
-_SUIT_POINTS = _suit_points_table()
-
-
-def _suit_loose_points_table():
-    """For each 13-bit mask of one suit, the value of its cards that no run can use."""
-    return [_SUIT_POINTS[bits & ~run_cards(bits)] for bits in range(1 << 13)]
-
-
 def points(mask):
     """The deadwood value of the cards in mask."""
     table = _SUIT_POINTS
@@ -42,7 +26,23 @@ def run_cards(mask):
     return starts | (starts << 1) | (starts << 2)
 
 
-_LOOSE_POINTS = _suit_loose_points_table()
+# Tables over the 8192 masks of one suit ---------------------------------------------------
+
+
+def _suit_cards_table():
+    """For each 13-bit mask of one suit, its cards as (rank, bit), highest first."""
+    table = [()] * (1 << 13)
+    for bits in range(1, 1 << 13):
+        low = bits & -bits
+        table[bits] = ((low.bit_length() - 1, low),) + table[bits ^ low]
+    return table
+
+
+_SUIT_CARDS = _suit_cards_table()
+# The deadwood value of the cards of one suit.
+_SUIT_POINTS = [sum(RANK_VALUES[rank] for rank, _ in cards) for cards in _SUIT_CARDS]
+# The value of the cards of one suit that no run can use.
+_LOOSE_POINTS = [_SUIT_POINTS[bits & ~run_cards(bits)] for bits in range(1 << 13)]
 
 
 def loose_points(mask):
@@ -180,15 +180,15 @@ def discard_deadwoods(mask, limit=NO_LIMIT):
 
 
 def _discards_from_the_rest(others, limit):
-    table, best = _LOOSE_POINTS, {}
-    for cards, by_bits in zip(_SUIT_CARDS, others):
+    table, cards, best = _LOOSE_POINTS, _SUIT_CARDS, {}
+    for offset, by_bits in zip((0, 13, 26, 39), others):
         for bits, other in by_bits.items():
             if other > limit:
                 continue
-            for index, low in cards[bits]:
+            for rank, low in cards[bits]:
                 deadwood = other + table[bits ^ low]
-                if deadwood <= limit and deadwood < best.get(index, NO_LIMIT):
-                    best[index] = deadwood
+                if deadwood <= limit and deadwood < best.get(offset + rank, NO_LIMIT):
+                    best[offset + rank] = deadwood
     return best
 
 
@@ -197,25 +197,12 @@ def _lower_for_sets(best, by_set, limit):
     for meld, total in by_set.items():
         value = RANK_VALUES[((meld & -meld).bit_length() - 1) % 13]
         deadwood = total if meld.bit_count() == 4 else total + 2 * value
-        for index, _ in _cards_of_mask(meld):
+        while meld:
+            low = meld & -meld
+            meld ^= low
+            index = low.bit_length() - 1
             if deadwood <= limit and deadwood < best.get(index, NO_LIMIT):
                 best[index] = deadwood
-
-
-def _cards_of_mask(mask):
-    return [card for suit in range(4) for card in _SUIT_CARDS[suit][mask >> (13 * suit) & SUIT_BITS]]
-
-
-def _suit_cards_table():
-    """For each suit and 13-bit mask of it, its cards as (card index, bit within the suit)."""
-    by_mask = [()] * (1 << 13)
-    for bits in range(1, 1 << 13):
-        low = bits & -bits
-        by_mask[bits] = ((low.bit_length() - 1, low),) + by_mask[bits ^ low]
-    return [[tuple((13 * suit + rank, low) for rank, low in cards) for cards in by_mask] for suit in range(4)]
-
-
-_SUIT_CARDS = _suit_cards_table()
 
 
 def arrangements(mask):
