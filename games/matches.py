@@ -106,11 +106,6 @@ def reason(error):
     return getattr(error, "code", None) or "illegal"
 
 
-def hand_counts(hand):
-    """How many cards each seat holds (public knowledge)."""
-    return [hand.view(1)["opponent_count"], hand.view(0)["opponent_count"]]
-
-
 def result_state(result):
     return None if result is None else dict(result)
 

@@ -40,7 +40,7 @@ def seat_state(table, seats, match, seat):
         "dealer": hand.dealer,
         "to_move": hand.to_move if seated else None,
         "hand_number": len(match.results) + (0 if hand.result is not None else 1),
-        "hand_counts": matches.hand_counts(hand),
+        "hand_counts": hand_counts(view),
         **{key: view[key] for key in PUBLIC_VIEW_KEYS},
         "hand_result": matches.result_state(hand.result),
         "results": [matches.result_summary(result) for result in match.results],
@@ -50,6 +50,14 @@ def seat_state(table, seats, match, seat):
     }
     state.update(own_hand_state(hand, view, viewer, seated))
     return state
+
+
+def hand_counts(view):
+    """Both seats' card counts from one seat's view (counts are public)."""
+    counts = [0, 0]
+    counts[view["seat"]] = len(view["hand"])
+    counts[1 - view["seat"]] = view["opponent_count"]
+    return counts
 
 
 def player_state(seat):
