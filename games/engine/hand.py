@@ -3,7 +3,7 @@
 import random
 from dataclasses import asdict, dataclass
 
-from .cards import ALL_CARDS, RANK_VALUES, Card, codes_of
+from .cards import ALL_CARDS, RANK_VALUES, Card, cards_of, codes_of
 from .melds import arrangements, discard_deadwoods, points
 from .showdown import settle_draw, settle_knock
 
@@ -105,7 +105,7 @@ class Hand:
         self._upcard_declined = False  # both passed: the non-dealer must draw from the stock
         self._taken_from_pile = None  # the card that may not go straight back
         self._known = [0, 0]  # cards each seat took from the pile and still holds
-        self._discard_deadwoods = None
+        self._knocks = None  # this turn's legal knocks, once asked for
 
     @property
     def _non_dealer(self):
@@ -136,7 +136,7 @@ class Hand:
         if reason is not None:
             raise IllegalMove(reason)
         self.history.append((self.to_move, move))
-        self._knocks = None  # cached legal knocks of the current turn
+        self._knocks = None
         getattr(self, "_" + verb)(card)
 
     def _why_illegal(self, verb, card):
@@ -243,7 +243,7 @@ class Hand:
         return self._knocks
 
     def _holding(self, seat):
-        return [ALL_CARDS[index] for index in _indices(self.hands[seat])]
+        return cards_of(self.hands[seat])
 
     def view(self, seat=None):
         """What ``seat`` may see, as a JSON-serialisable dict; ``seat=None`` is a spectator.
@@ -329,13 +329,6 @@ class Hand:
         for move in data["moves"]:
             hand.play(move)
         return hand
-
-
-def _indices(mask):
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low.bit_length() - 1
 
 
 def _parse_move(move):
