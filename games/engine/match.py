@@ -26,20 +26,21 @@ class Match:
     """
 
     def __init__(self, options=None, scoring="hollywood", target=100, first_dealer=0, rng=None):
+        """``first_dealer=None`` lets ``rng`` choose the first dealer at random."""
         self._setup(options, scoring, target, first_dealer, rng)
-        self._deal(first_dealer)
+        self._deal(self.first_dealer)
 
     def _setup(self, options, scoring, target, first_dealer, rng):
         if scoring not in SCORINGS:
             raise ValueError(f"bad scoring: {scoring!r}")
-        if first_dealer not in (0, 1):
+        if first_dealer not in (0, 1, None):
             raise ValueError(f"bad first_dealer: {first_dealer!r}")
         stock_end = "reshuffle" if scoring == "hand" else "two_cards"
         self.options = replace(options or Options(), stock_end=stock_end)
         self.scoring = scoring
         self.target = target
-        self.first_dealer = first_dealer
         self.rng = rng or random.SystemRandom()
+        self.first_dealer = self.rng.randrange(2) if first_dealer is None else first_dealer
         self._sheet = None if scoring == "hand" else ScoreSheet(games=3 if scoring == "hollywood" else 1, target=target)
         self.hands = []
         self._results = []
@@ -109,6 +110,25 @@ class Match:
         if not self.is_over:
             return None
         return self._sheet.winner if self._sheet is not None else self._results[-1].winner
+
+    def view(self, seat=None):
+        """What ``seat`` (None: a spectator) may see of the match, JSON-serialisable.
+
+        ``hand_view`` is the current hand's view(seat); ``sheet`` is ScoreSheet.to_dict() or
+        None; ``results`` are the finished hands' results; ``can_deal`` says next_hand() may
+        be called.
+        """
+        return {
+            "scoring": self.scoring,
+            "target": self.target,
+            "hand_number": len(self.hands),
+            "hand_view": self.hand.view(seat),
+            "sheet": self.sheet.to_dict() if self.sheet is not None else None,
+            "results": list(self.results),
+            "is_over": self.is_over,
+            "winner": self.winner,
+            "can_deal": self.hand.result is not None and not self.is_over,
+        }
 
     # Saving ----------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """A match (RULES.md, "A match"): dealers, scoring modes, and the end."""
 
+import json
 import random
 
 import pytest
@@ -110,3 +111,19 @@ def test_it_combines_straight_gin_and_oklahoma_with_every_scoring_mode(scoring):
 def test_it_rejects_a_bad_scoring_mode():
     with pytest.raises(ValueError):
         Match(Options(), scoring="rubber")
+
+
+def test_it_lets_chance_choose_the_first_dealer():
+    dealers = {Match(Options(), first_dealer=None, rng=random.Random(seed)).hand.dealer for seed in range(20)}
+    assert dealers == {0, 1}
+
+
+def test_it_keeps_a_chosen_first_dealer_when_saved():
+    match = Match(Options(), first_dealer=None, rng=random.Random(3))
+    assert Match.from_json(match.to_json()).first_dealer == match.first_dealer
+
+
+def test_it_shows_the_match_as_json_ready_data():
+    view = replayed("hollywood", [1]).view(0)
+    assert view["sheet"]["games"][0]["points"] == [0, 44] and view["can_deal"] and not view["is_over"]
+    assert view["hand_view"]["result"]["kind"] == "gin" and json.loads(json.dumps(view))["hand_number"] == 1
