@@ -133,7 +133,13 @@ class Match:
     # Saving ----------------------------------------------------------------------------
 
     def to_dict(self):
-        """The match as JSON-ready data: its settings and every hand's deck and moves."""
+        """The match as JSON-ready data: its settings and every hand's deck and moves.
+
+        ``{"format": 1, "options": {"straight", "oklahoma"}, "scoring", "target",
+        "first_dealer", "hands": [{"dealer", "deck": [52 codes], "moves": [...],
+        "reshuffles": [[codes of each new stock, top first], ...]}, ...]}``. Reading it back
+        replays every move, so scores and sheets are never stored twice.
+        """
         return {
             "format": SAVE_FORMAT,
             "options": {"straight": self.options.straight, "oklahoma": self.options.oklahoma},

@@ -195,3 +195,11 @@ def deal_with(deck):
     from games.engine import new_hand
 
     return new_hand(Options(), 0, deck=deck)
+
+
+def test_it_finds_a_knock_that_a_tie_between_groupings_of_eleven_cards_could_hide():
+    # Aces with 3H-4H-5H, or aces with the 4s, both leave 15 of the 11 cards. Only the second
+    # shows that throwing 5H leaves 10.
+    hand = deal("AC 3C 4C AD 2D 4D AH 3H 4H 2S", "9S TS JS QD KD 7H 9H 6D 8C JC", upcard="KS", stock="5H")
+    play(hand, "pass", "pass", "stock")
+    assert "knock 5H" in hand.legal_moves() and hand.view(1)["knocks"] == {"5H": 10}
