@@ -3,7 +3,7 @@
 from itertools import product
 
 from .cards import SUIT_BITS, codes_of
-from .melds import arrangements, points
+from .melds import arrangements, least_deadwood, points
 
 GIN_BONUS = 25
 UNDERCUT_BONUS = 25
@@ -61,12 +61,15 @@ def best_defence(knocker_melds, defender):
     best = None
     for lengths in product(*(range(len(chain) + 1) for _, chain in chains)):
         laid = _laid_off(chains, lengths)
-        kept = defender & ~sum(card for card, _ in laid)
-        arrangement = arrangements(kept)[0]
-        deadwood = points(arrangement[1])
+        deadwood = least_deadwood(_kept(defender, laid))
         if best is None or deadwood < best[0]:
-            best = (deadwood, arrangement, laid)
-    return best
+            best = (deadwood, laid)
+    deadwood, laid = best
+    return deadwood, arrangements(_kept(defender, laid))[0], laid
+
+
+def _kept(defender, laid):
+    return defender & ~sum(card for card, _ in laid)
 
 
 def _laid_off(chains, lengths):
@@ -93,20 +96,20 @@ def settle_knock(knocker, hands, knock_card):
         winner, kind, score = knocker, "knock", defender_points - knocker_points
     else:
         winner, kind, score = defender, "undercut", knocker_points - defender_points + UNDERCUT_BONUS
-    players = [None, None]
-    players[knocker] = _player(knocker_arrangement, [])
-    players[defender] = _player(defender_arrangement, laid)
+    players = _players(knocker, _player(knocker_arrangement, []), _player(defender_arrangement, laid))
     return _result(winner, score, kind, knocker, knock_card, players)
 
 
 def _gin(knocker, hands, knocker_arrangement, knock_card):
-    defender = 1 - knocker
-    defender_arrangement = arrangements(hands[defender])[0]
-    players = [None, None]
-    players[knocker] = _player(knocker_arrangement, [])
-    players[defender] = _player(defender_arrangement, [])
+    """Gin: the defender may not lay off; the knocker scores 25 plus the defender's deadwood."""
+    defender_arrangement = arrangements(hands[1 - knocker])[0]
+    players = _players(knocker, _player(knocker_arrangement, []), _player(defender_arrangement, []))
     score = GIN_BONUS + points(defender_arrangement[1])
     return _result(knocker, score, "gin", knocker, knock_card, players)
+
+
+def _players(knocker, knocker_side, defender_side):
+    return [knocker_side, defender_side] if knocker == 0 else [defender_side, knocker_side]
 
 
 def settle_draw(hands):
