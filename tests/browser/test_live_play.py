@@ -1,7 +1,12 @@
 """Two people, two browsers, one table: open, share, join, play to the first showdown."""
 
+import subprocess
+import sys
+
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT, free_port, wait_until_listening
 
 pytestmark = pytest.mark.browser
 
@@ -42,29 +47,40 @@ def has_move(page):
     return page.locator("#table-live [data-move]").count() > 0
 
 
-def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_server_url):
+def sit_down(browser, base_url):
+    """Ana opens a table from the home page, Ben joins by the share link; both online."""
     ana = browser.new_context().new_page()
     ben = browser.new_context().new_page()
-    ana.goto(f"{live_server_url}/en/")
+    ana.goto(f"{base_url}/en/")
     ana.fill("#open-name", "Ana")
     ana.click("form.open-table button[type=submit]")
     expect(ana.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
-    share_link = ana.locator("#share-link").input_value()
-
-    ben.goto(share_link)
+    ben.goto(ana.locator("#share-link").input_value())
     ben.fill("#join-name", "Ben")
     ben.click("form.join button[type=submit]")
     for page in (ana, ben):
         expect(page.locator(".player .presence.offline")).to_have_count(0, timeout=WAIT_MS)
+    return ana, ben
 
+
+def play_and_wait(ana, ben):
+    mover = ana if has_move(ana) else ben
+    before = version(mover)
+    play_one_move(mover)
+    wait_for_version(ana, before + 1)
+    wait_for_version(ben, before + 1)
+
+
+def hand_codes(page):
+    return sorted(page.locator("#table-live .my-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
+
+
+def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_server_url):
+    ana, ben = sit_down(browser, live_server_url)
     for _ in range(200):
         if ana.locator("#showdown").count() and ben.locator("#showdown").count():
             break
-        mover = ana if has_move(ana) else ben
-        before = version(mover)
-        play_one_move(mover)
-        wait_for_version(ana, before + 1)
-        wait_for_version(ben, before + 1)
+        play_and_wait(ana, ben)
     expect(ana.locator("#showdown .outcome")).not_to_be_empty()
     assert ana.locator("#score-sheet").inner_text() == ben.locator("#score-sheet").inner_text()
     assert "Ana" in ana.locator("#score-sheet").inner_text()
@@ -88,3 +104,48 @@ def test_it_continues_a_seat_on_another_device_by_the_private_link(browser, live
     assert "#seat=" not in other_device.url
     other_device.context.close()
     ana.context.close()
+
+
+class Daphne:
+    """A daphne process that can be stopped and started again on the same port and database."""
+
+    def __init__(self, env):
+        self.env, self.port, self.process = env, free_port(), None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "hollywood_site.asgi:application"]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
+        wait_until_listening(self.port, self.process)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def restartable_server(live_server_env):
+    server = Daphne(live_server_env)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_it_continues_at_the_same_card_after_the_server_restarts(browser, restartable_server):
+    ana, ben = sit_down(browser, restartable_server.url)
+    for _ in range(3):
+        play_and_wait(ana, ben)
+    before = {"version": version(ana), "ana": hand_codes(ana), "ben": hand_codes(ben)}
+
+    restartable_server.stop()
+    for page in (ana, ben):
+        expect(page.locator("#connection-status")).to_have_attribute("data-state", "disconnected", timeout=WAIT_MS)
+    restartable_server.start()
+    for page in (ana, ben):
+        expect(page.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
+
+    assert (version(ana), hand_codes(ana), hand_codes(ben)) == (before["version"], before["ana"], before["ben"])
+    play_and_wait(ana, ben)
+    assert version(ben) == before["version"] + 1
+    ana.context.close()
+    ben.context.close()
