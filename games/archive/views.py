@@ -16,10 +16,13 @@ PAGE_SIZE = 20
 SCORINGS = ("hollywood", "game", "hand")
 
 
-def finished_matches(name="", scoring=""):
+def finished_matches(name="", scoring="", player=None):
     matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED)
     if scoring in SCORINGS:
         matches = matches.filter(scoring=scoring)
+    if player is not None:
+        # One player, not a name: their own matches, whatever they were called then.
+        matches = matches.filter(Q(player0=player) | Q(player1=player))
     if name:
         # The ids of the players so named first: one small query planned on its own,
         # then the matches through the two indexed player columns.
@@ -35,19 +38,21 @@ def page_number(request):
         return 1
 
 
-def filter_query(name, scoring):
+def filter_query(**filters):
     """The filters as the start of a query string, carried by every pagination link."""
-    filters = {key: value for key, value in (("player", name), ("scoring", scoring)) if value}
+    filters = {key: value for key, value in filters.items() if value}
     return urlencode(filters) + "&" if filters else ""
 
 
 def archive_list(request):
     name = request.GET.get("player", "").strip()[:24]
     scoring = request.GET.get("scoring", "")
+    player_id = request.GET.get("player_id", "")[:16]
+    player = get_object_or_404(Player, public_id=player_id) if player_id else None
     page = page_number(request)
     start = (page - 1) * PAGE_SIZE
     # One more than a page: whether there is a next page, without counting them all.
-    matches = list(finished_matches(name, scoring)[start : start + PAGE_SIZE + 1])
+    matches = list(finished_matches(name, scoring, player)[start : start + PAGE_SIZE + 1])
     context = {
         "matches": matches[:PAGE_SIZE],
         "page": page,
@@ -55,7 +60,8 @@ def archive_list(request):
         "player": name,
         "scoring": scoring,
         "scorings": SCORINGS,
-        "query": filter_query(name, scoring),
+        "only": player,
+        "query": filter_query(player_id=player_id, player=name, scoring=scoring),
     }
     if request.htmx and request.GET.get("more"):
         return render(request, "archive/list.html#more", context)
@@ -99,6 +105,7 @@ def player_detail(request, player_id):
         "player": player,
         "stats": stats.player_stats(player),
         "opponents": stats.results_by_opponent(player),
+        "opponents_shown": stats.OPPONENTS_SHOWN,
         "recent": recent,
         "bars": display.chart_bars(recent),
         "chart_width": display.CHART_WIDTH,

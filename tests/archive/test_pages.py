@@ -133,3 +133,15 @@ def test_it_escapes_names(client, fixed_matches):
     evil = make_player("<b>x</b>")
     record("evil", (evil, fixed_matches[0].player0), "hand", [hand(0, "gin", 25)], day=9)
     assert "<b>x</b>" not in client.get("/en/archive/").content.decode()
+
+
+def test_it_lists_one_players_matches_whatever_their_name(client, ana, fixed_matches):
+    make_player("Ana")  # the same name, another player
+    response = client.get(f"/en/archive/?player_id={ana.public_id}")
+    assert {archived.pk for archived in response.context["matches"]} == {m.pk for m in fixed_matches}
+    assert client.get("/en/archive/?player_id=nobody").status_code == 404
+
+
+def test_it_links_a_player_page_to_that_players_matches(client, ana, fixed_matches):
+    body = client.get(f"/en/players/{ana.public_id}/").content.decode()
+    assert f"/en/archive/?player_id={ana.public_id}" in body
