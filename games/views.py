@@ -58,6 +58,8 @@ def join(request, code):
     response = redirect("games:table", code=code)
     name = request.POST.get("name", "")
     try:
+        if services.find_seat(code, token_from_cookies(request.COOKIES, code)) is not None:
+            return response  # already seated here: one browser never holds both seats
         with transaction.atomic():
             seat, token = services.take_seat(code, name, player=_player(request, response, name))
     except GameError as error:

@@ -265,6 +265,7 @@ async def test_it_renders_the_browser_view_in_the_pages_language():
     socket = await browser_socket(code, tokens[0], lang="de")
     frame = await receive(socket)
     assert frame["type"] == "state" and 'data-seat="0"' in frame["html"]
+    assert 'id="status-line" lang="de"' in frame["html"]
     await socket.disconnect()
 
 

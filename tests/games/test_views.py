@@ -128,3 +128,11 @@ def test_it_gives_the_browser_a_player_identity_when_it_takes_a_seat(client):
     open_by_form(client)
     seat = Seat.objects.get()
     assert "player" in client.cookies and seat.player.name == "Ana"
+
+
+def test_it_never_gives_one_browser_both_seats(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    response = client.post(f"/en/t/{table.code}/join/", {"name": "Ana again"})
+    assert response.status_code == 302
+    assert Seat.objects.filter(table=table).count() == 1
