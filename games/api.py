@@ -13,7 +13,7 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import broadcast, services
 from games.messages import message
 from games.services import GameError
 
@@ -47,6 +47,7 @@ def join(request, code):
         seat, token = services.take_seat(code, body.get("name"))
     except GameError as error:
         return _error(request, error)
+    broadcast.announce(code, services.current_version(code))
     return JsonResponse({"seat": seat, "token": token})
 
 

@@ -16,6 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from games import broadcast
 from games import render as table_render
 from games import services
 from games.messages import message
@@ -57,7 +58,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.group = f"table.{self.code}"
+        self.group = broadcast.group_name(self.code)
         self.language = self.query_language()
         self.limit = RateLimit(
             getattr(settings, "GAMES_WS_RATE_BURST", RATE_BURST),
@@ -151,7 +152,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Tell the group the table changed; presence changes keep the version."""
         if version is None:
             version = await database_sync_to_async(services.current_version)(self.code)
-        await self.channel_layer.group_send(self.group, {"type": "table.changed", "version": version})
+        await self.channel_layer.group_send(self.group, broadcast.changed(version))
 
     async def table_changed(self, event):
         # An older announcement arriving late has nothing new to show.

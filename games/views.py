@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
+from games import broadcast
 from games import render as table_render
 from games import services
 from games.archive.players import player_for_seat
@@ -70,6 +71,8 @@ def join(request, code):
         context = _page_context(request, table, seats, match, seat, None)
         context.update(join_error=message(error.code), join_name=request.POST.get("name", ""))
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
+    # The creator's page learns at once that the seat is taken.
+    broadcast.announce(code, services.current_version(code))
     return set_seat_cookie(response, code, token)
 
 

@@ -1,11 +1,13 @@
 """Live play over the JSON socket, through the real ASGI stack and channel layer."""
 
 import asyncio
+import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
 
-from games import matches
+from games import matches, services
 from games.engine import ScoreSheet
 from games.models import Move, Table
 from tests.games.helpers import (
@@ -92,9 +94,24 @@ async def test_it_never_sends_a_spectator_a_hand_before_the_showdown():
         seen.append(await state_at(watcher, states[0]["version"]))
     for state in seen[:-1]:
         assert state["seat"] is None and state["hand"] is None and state["melds"] is None
-        assert state["legal_moves"] == [] and state["discard_deadwood"] is None and state["opponent_known"] is None
+        assert card_codes(state) <= {state["discard_top"]}
     assert seen[-1]["hand_result"]["players"][0]["melds"] is not None
     await close(watcher, *sockets)
+
+
+async def test_it_never_sends_a_player_the_opponents_hidden_cards():
+    _, _, sockets, states = await seated_sockets("hand")
+    while states[0]["hand_result"] is None:
+        for seat in (0, 1):
+            mine, theirs = states[seat], states[1 - seat]
+            public = {mine["discard_top"], *mine["opponent_known"]}
+            assert not card_codes(mine) & (set(theirs["hand"]) - public)
+        states = await play(sockets, states)
+    await close(*sockets)
+
+
+def card_codes(state):
+    return set(re.findall(r'"([A2-9TJQK][CDHS])"', json.dumps(state)))
 
 
 async def test_it_never_renders_a_hand_into_a_spectators_page():
@@ -313,3 +330,20 @@ async def test_it_archives_a_finished_match_under_the_match_id_the_state_carries
     assert record.status == "finished" and record.winner_seat == states[0]["match_winner"]
     assert record.hand_count == 1
     await close(*sockets)
+
+
+@database_sync_to_async
+def join_by_api(code):
+    from django.test import Client
+    return Client().post(f"/api/tables/{code}/join", {"name": "Ben"}, content_type="application/json")
+
+
+async def test_it_tells_the_creator_at_once_when_someone_takes_the_free_seat():
+    table, token = await database_sync_to_async(services.open_table)("Ana")
+    socket = await api_socket(table.code, token)
+    first = await receive(socket)
+    assert first["players"][1] is None
+    assert (await join_by_api(table.code)).status_code == 200
+    joined = await state_where(socket, lambda state: state["players"][1] is not None)
+    assert joined["players"][1]["name"] == "Ben" and joined["to_move"] is not None
+    await socket.disconnect()
