@@ -30,6 +30,8 @@ class Card:
     _all: list["Card"] = []
 
     def __new__(cls, index):
+        if not isinstance(index, int) or not 0 <= index < 52:
+            raise ValueError(f"bad card index: {index!r}")
         return cls._all[index]
 
     @classmethod
