@@ -26,7 +26,7 @@ class Card:
     ValueError: bad card code: '1D'
     """
 
-    __slots__ = ("index",)
+    __slots__ = ("index", "_code")
     _all: list["Card"] = []
 
     def __new__(cls, index):
@@ -58,7 +58,7 @@ class Card:
         return 1 << self.index
 
     def code(self):
-        return RANKS[self.rank] + SUITS[self.suit]
+        return self._code
 
     def __str__(self):
         return self.code()
@@ -77,6 +77,7 @@ def _make_cards():
     for index in range(52):
         card = object.__new__(Card)
         card.index = index
+        card._code = RANKS[index % 13] + SUITS[index // 13]
         Card._all.append(card)
 
 
@@ -120,7 +121,3 @@ def cards_of(mask):
 
 def codes_of(mask):
     return [card.code() for card in cards_of(mask)]
-
-
-def indices_of(mask):
-    return [card.index for card in cards_of(mask)]
