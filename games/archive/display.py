@@ -51,6 +51,27 @@ def showdown_sides(hand, players):
     ]
 
 
+def outcome(hand, players):
+    """The numbers of the sentence that says how a hand ended, as the table says it.
+
+    None when the record has no showdown to tell (a hand-made record).
+    """
+    if hand.kind == "draw":
+        return {"kind": "draw"}
+    if hand.knocker is None or not hand.deadwood_points:
+        return None
+    knocker, defender = hand.knocker, 1 - hand.knocker
+    return {
+        "kind": hand.kind,
+        "knocker": players[knocker].name,
+        "defender": players[defender].name,
+        "points": hand.points,
+        "knocker_deadwood": hand.deadwood_points[knocker],
+        "defender_deadwood": hand.deadwood_points[defender],
+        "difference": hand.deadwood_points[knocker] - hand.deadwood_points[defender],
+    }
+
+
 def game_count(scoring):
     return {"hollywood": 3, "game": 1}.get(scoring, 0)
 

@@ -74,7 +74,10 @@ def match_detail(request, match_id):
     games = (archived.sheet or {}).get("games", [])
     context = {
         "match": archived,
-        "hands": [(hand, display.showdown_sides(hand, archived.players)) for hand in hands],
+        "hands": [
+            (hand, display.showdown_sides(hand, archived.players), display.outcome(hand, archived.players))
+            for hand in hands
+        ],
         "sheet_rows": display.sheet_rows(hands, display.game_count(archived.scoring)),
         "games": games,
         "sheet_columns": 2 * len(games),

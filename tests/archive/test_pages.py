@@ -145,3 +145,13 @@ def test_it_lists_one_players_matches_whatever_their_name(client, ana, fixed_mat
 def test_it_links_a_player_page_to_that_players_matches(client, ana, fixed_matches):
     body = client.get(f"/en/players/{ana.public_id}/").content.decode()
     assert f"/en/archive/?player_id={ana.public_id}" in body
+
+
+def test_it_says_how_each_hand_ended_in_the_tables_words(client, engine_match):
+    body = client.get(f"/en/archive/matches/{engine_match.pk}/").content.decode()
+    knock = engine_match.hands.filter(kind="knock").first()
+    names = (engine_match.player0.name, engine_match.player1.name)
+    loser, winner = knock.deadwood_points[1 - knock.knocker], knock.deadwood_points[knock.knocker]
+    sentence = f"{names[knock.knocker]} knocked and beat {names[1 - knock.knocker]}: {loser} − {winner} = {knock.points}"
+    assert sentence in body
+    assert body.count('class="archive-sentence"') == engine_match.hand_count
