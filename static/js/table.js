@@ -46,8 +46,9 @@
         showError(message.message);
       }
     });
-    socket.addEventListener("close", function () {
+    socket.addEventListener("close", function (event) {
       setStatus("disconnected");
+      if (event.code === 4404) return;  // the table is gone: nothing to come back to
       // Back off up to 10 s, so a restarting server is not hammered.
       var delay = Math.min(10000, 500 * Math.pow(2, attempts));
       attempts += 1;
