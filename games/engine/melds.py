@@ -99,27 +99,21 @@ _SET_CHOICES = _set_choices_table()
 
 def set_choices(mask):
     """For each rank that can form a set, the tuple of set masks worth trying (0: no set)."""
-    clubs, diamonds, hearts, spades = _suits(mask)
+    clubs, diamonds, hearts, spades = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
     ranks = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
     if not ranks:
         return []
-    runnable = _suits(run_cards(mask))
+    runnable = run_cards(mask)
     choices = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
-        choices.append(_SET_CHOICES[low.bit_length() - 1][_pattern((clubs, diamonds, hearts, spades), low)][_pattern(runnable, low)])
+        rank = low.bit_length() - 1
+        # Which suits of this rank are held, and which of those a run could use, as 4 bits.
+        held = (mask >> rank & 1) | (mask >> (rank + 12) & 2) | (mask >> (rank + 24) & 4) | (mask >> (rank + 36) & 8)
+        runs = (runnable >> rank & 1) | (runnable >> (rank + 12) & 2) | (runnable >> (rank + 24) & 4) | (runnable >> (rank + 36) & 8)
+        choices.append(_SET_CHOICES[rank][held][runs])
     return choices
-
-
-def _suits(mask):
-    """The four 13-bit masks of a card mask, clubs first."""
-    return mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-
-
-def _pattern(suits, rank_bit):
-    """Which of the four suits hold the rank, as 4 bits."""
-    return (suits[0] & rank_bit and 1) | (suits[1] & rank_bit and 2) | (suits[2] & rank_bit and 4) | (suits[3] & rank_bit and 8)
 
 
 def set_unions(mask):
