@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.engine import IllegalMove, Options
+from games.engine import IllegalMove, Options, new_hand
 
 from .helpers import deal, deck_for, play
 
@@ -188,13 +188,7 @@ def test_it_ends_a_hand_at_the_knock():
 def test_it_rejects_a_deck_that_is_not_52_different_cards():
     deck = deck_for(KNOCKER, DEFENDER, "2C")
     with pytest.raises(ValueError):
-        deal_with(deck[:51] + deck[:1])
-
-
-def deal_with(deck):
-    from games.engine import new_hand
-
-    return new_hand(Options(), 0, deck=deck)
+        new_hand(Options(), 0, deck=deck[:51] + deck[:1])
 
 
 def test_it_finds_a_knock_that_a_tie_between_groupings_of_eleven_cards_could_hide():

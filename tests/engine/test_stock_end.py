@@ -1,8 +1,6 @@
 """The end of the stock (RULES.md, "A hand", 6): the two-card rule and the reshuffle."""
 
-import pytest
-
-from games.engine import IllegalMove, Options
+from games.engine import Options
 
 from .helpers import deal, draw_and_discard_until, play
 
@@ -64,10 +62,3 @@ def test_it_goes_on_round_the_deck_again_rather_than_end_without_a_winner():
     play(hand, hand.legal_moves()[0])
     draw_and_discard_until(hand, stock_left=0)
     assert hand.result is None and len(hand.reshuffles) == 1 and "stock" in hand.legal_moves()
-
-
-def test_it_refuses_the_stock_under_the_two_card_rule_once_closed():
-    hand = draw_and_discard_until(two_card_hand(), stock_left=3)
-    play(hand, "stock")
-    with pytest.raises(IllegalMove, match="already_drew"):
-        hand.play("stock")
