@@ -39,15 +39,19 @@ def meld_rich_deals(rng, size):
     return deals
 
 
-def microseconds_per_hand(function, inputs):
-    """The best of several timed passes over all the inputs, per input."""
-    best = float("inf")
+def microseconds_per_hand(*jobs):
+    """For each (function, inputs) job, the best of several timed passes, per input.
+
+    The jobs' passes alternate, so a busy machine slows the engine and RLCard alike.
+    """
+    best = [float("inf")] * len(jobs)
     for _ in range(REPEATS):
-        start = time.perf_counter()
-        for item in inputs:
-            function(item)
-        best = min(best, time.perf_counter() - start)
-    return best / len(inputs) * 1e6
+        for slot, (function, inputs) in enumerate(jobs):
+            start = time.perf_counter()
+            for item in inputs:
+                function(item)
+            best[slot] = min(best[slot], time.perf_counter() - start)
+    return [seconds / len(inputs) * 1e6 for seconds, (_, inputs) in zip(best, jobs)]
 
 
 def legal_knocks(mask):
@@ -59,30 +63,37 @@ def showdown(masks):
     return settle_knock(0, masks, "AS")
 
 
-def engine_timings(deals10, deals11, deals20):
+def engine_jobs(deals10, deals11, deals20):
     return {
-        "a": microseconds_per_hand(least_deadwood, [mask_of(cards) for cards in deals10]),
-        "b": microseconds_per_hand(legal_knocks, [mask_of(cards) for cards in deals11]),
-        "c": microseconds_per_hand(showdown, [[mask_of(cards[:10]), mask_of(cards[10:])] for cards in deals20]),
+        "a": (least_deadwood, [mask_of(cards) for cards in deals10]),
+        "b": (legal_knocks, [mask_of(cards) for cards in deals11]),
+        "c": (showdown, [[mask_of(cards[:10]), mask_of(cards[10:])] for cards in deals20]),
     }
 
 
-def rlcard_timings(deals10, deals11):
-    """RLCard's own functions on the same hands, or None if rlcard is not installed."""
+def rlcard_jobs(deals10, deals11):
+    """RLCard's own functions on the same hands, or {} if rlcard is not installed."""
     try:
         from rlcard.games.base import Card as RLCard
         from rlcard.games.gin_rummy import judge
         from rlcard.games.gin_rummy.utils import melding
     except ImportError:
-        return None
+        return {}
 
     def convert(cards):
         return [RLCard(suit=str(card)[1], rank=str(card)[0]) for card in cards]
 
     return {
-        "a": microseconds_per_hand(melding.get_best_meld_clusters, [convert(cards) for cards in deals10]),
-        "b": microseconds_per_hand(lambda hand: judge.get_going_out_cards(hand, KNOCK_LIMIT), [convert(cards) for cards in deals11]),
+        "a": (melding.get_best_meld_clusters, [convert(cards) for cards in deals10]),
+        "b": (lambda hand: judge.get_going_out_cards(hand, KNOCK_LIMIT), [convert(cards) for cards in deals11]),
     }
+
+
+def report(label, ours, theirs):
+    line = f"  {label:32} {ours:8.2f} us/hand"
+    if theirs is not None:
+        line += f"   rlcard {theirs:8.2f} us/hand   ratio {theirs / ours:6.1f}x"
+    print(line)
 
 
 def main():
@@ -90,14 +101,11 @@ def main():
     labels = {"a": "(a) least deadwood, 10 cards", "b": "(b) legal knocks, 11 cards", "c": "(c) showdown with lay-offs"}
     for kind, deal in (("random", random_deals), ("meld-rich", meld_rich_deals)):
         deals10, deals11, deals20 = deal(rng, 10), deal(rng, 11), deal(rng, 20)
-        ours = engine_timings(deals10, deals11, deals20)
-        theirs = rlcard_timings(deals10, deals11) or {}
+        ours, theirs = engine_jobs(deals10, deals11, deals20), rlcard_jobs(deals10, deals11)
         print(f"{kind} hands ({HANDS} each, best of {REPEATS}):")
         for key, label in labels.items():
-            line = f"  {label:32} {ours[key]:8.2f} us/hand"
-            if key in theirs:
-                line += f"   rlcard {theirs[key]:8.2f} us/hand   ratio {theirs[key] / ours[key]:6.1f}x"
-            print(line)
+            timings = microseconds_per_hand(ours[key], *([theirs[key]] if key in theirs else []))
+            report(label, timings[0], timings[1] if key in theirs else None)
     if not theirs:
         print("rlcard is not importable: no comparison (pip install rlcard==1.2.0 in a scratch venv)")
 
