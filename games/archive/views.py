@@ -2,13 +2,13 @@
 
 from urllib.parse import urlencode
 
-from django.db.models import Q
+from django.db.models import Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.archive import display, stats
-from games.archive.models import ArchivedMatch, Player
+from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.replay import replay_view
 
@@ -16,19 +16,31 @@ PAGE_SIZE = 20
 SCORINGS = ("hollywood", "game", "hand")
 
 
-def finished_matches(name="", scoring="", player=None):
-    matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED)
-    if scoring in SCORINGS:
-        matches = matches.filter(scoring=scoring)
-    if player is not None:
-        # One player, not a name: their own matches, whatever they were called then.
-        matches = matches.filter(Q(player0=player) | Q(player1=player))
-    if name:
-        # The ids of the players so named first: one small query planned on its own,
-        # then the matches through the two indexed player columns.
+def page_of_matches(start, size, name="", scoring="", player_id=None):
+    """Finished matches `start` to `start + size`, newest first, through the index that fits.
+
+    `player_id` (a Player's pk) or a name that only one player has: that player's own
+    results, newest first (index player, -finished_at), so a busy player's page stops
+    after `size` rows. A name many players share: the matches newest first (index
+    status, -finished_at), keeping those where one of them sits.
+    """
+    if scoring not in SCORINGS:
+        scoring = ""
+    if player_id is None and name:
         named = list(Player.objects.filter(name__icontains=name).values_list("id", flat=True)[:500])
+        if len(named) == 1:
+            player_id = named[0]
+    matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED).select_related("player0", "player1")
+    if player_id is not None:
+        results = PlayerResult.objects.filter(player_id=player_id)
+        results = results.filter(scoring=scoring) if scoring else results
+        page = results.order_by("-finished_at", "-id").values("match_id")[start : start + size]
+        return list(matches.filter(id__in=Subquery(page)).order_by("-finished_at", "-id"))
+    if scoring:
+        matches = matches.filter(scoring=scoring)
+    if name:
         matches = matches.filter(Q(player0__in=named) | Q(player1__in=named))
-    return matches.select_related("player0", "player1").order_by("-finished_at", "-id")
+    return list(matches.order_by("-finished_at", "-id")[start : start + size])
 
 
 def page_number(request):
@@ -50,18 +62,17 @@ def archive_list(request):
     player_id = request.GET.get("player_id", "")[:16]
     player = get_object_or_404(Player, public_id=player_id) if player_id else None
     page = page_number(request)
-    start = (page - 1) * PAGE_SIZE
     # One more than a page: whether there is a next page, without counting them all.
-    matches = list(finished_matches(name, scoring, player)[start : start + PAGE_SIZE + 1])
+    matches = page_of_matches((page - 1) * PAGE_SIZE, PAGE_SIZE + 1, name, scoring, player and player.pk)
     context = {
         "matches": matches[:PAGE_SIZE],
         "page": page,
         "has_next": len(matches) > PAGE_SIZE,
-        "player": name,
+        "player": "" if player else name,
         "scoring": scoring,
         "scorings": SCORINGS,
         "only": player,
-        "query": filter_query(player_id=player_id, player=name, scoring=scoring),
+        "query": filter_query(player_id=player_id, player="" if player else name, scoring=scoring),
     }
     if request.htmx and request.GET.get("more"):
         return render(request, "archive/list.html#more", context)

@@ -155,3 +155,25 @@ def test_it_says_how_each_hand_ended_in_the_tables_words(client, engine_match):
     sentence = f"{names[knock.knocker]} knocked and beat {names[1 - knock.knocker]}: {loser} − {winner} = {knock.points}"
     assert sentence in body
     assert body.count('class="archive-sentence"') == engine_match.hand_count
+
+
+def test_it_filters_by_a_name_several_players_share(client, fixed_matches):
+    # "n" is in Ana's and Ben's names: every match has one of them.
+    response = client.get("/en/archive/?player=n")
+    assert len(response.context["matches"]) == 3
+
+
+def test_it_combines_one_players_matches_with_the_scoring_mode(client, ana, fixed_matches):
+    assert [m.table_code for m in client.get("/en/archive/?player=cyd&scoring=hollywood").context["matches"]] == [
+        "hollywood"
+    ]
+    assert client.get("/en/archive/?player=cyd&scoring=game").context["matches"] == []
+    only_ana = client.get(f"/en/archive/?player_id={ana.public_id}&scoring=hand").context["matches"]
+    assert [m.table_code for m in only_ana] == ["single"]
+
+
+def test_it_pages_through_one_players_matches(client, ana, many_matches):
+    first = client.get(f"/en/archive/?player_id={ana.public_id}")
+    second = client.get(f"/en/archive/?player_id={ana.public_id}&page=2")
+    assert len(first.context["matches"]) == 20 and first.context["has_next"]
+    assert len(second.context["matches"]) == 5 and not second.context["has_next"]
