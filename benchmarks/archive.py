@@ -122,7 +122,8 @@ def pages():
     return [
         ("archive, first page", "/en/archive/"),
         (f"archive, filtered (player={name!r}, hollywood)", f"/en/archive/?player={name}&scoring=hollywood"),
-        ("archive, filtered (one player's full name)", f"/en/archive/?player={busiest['player__name']}"),
+        ("archive, filtered (the busiest player's name)", f"/en/archive/?player={busiest['player__name']}"),
+        ("archive, the busiest player's matches", f"/en/archive/?player_id={busiest['player__public_id']}&page=3"),
         ("archive, page 50", "/en/archive/?page=50"),
         ("match page", f"/en/archive/matches/{middling.pk}/"),
         ("match page with a replay", f"/en/archive/matches/{middling.pk}/?hand=3&step=20&seat=1"),
