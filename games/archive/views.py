@@ -14,6 +14,7 @@ from games.archive.replay import replay_view
 
 PAGE_SIZE = 20
 SCORINGS = ("hollywood", "game", "hand")
+NAMED_AT_MOST = 100
 
 
 def page_of_matches(start, size, name="", scoring="", player_id=None):
@@ -26,10 +27,9 @@ def page_of_matches(start, size, name="", scoring="", player_id=None):
     """
     if scoring not in SCORINGS:
         scoring = ""
-    if player_id is None and name:
-        named = list(Player.objects.filter(name__icontains=name).values_list("id", flat=True)[:500])
-        if len(named) == 1:
-            player_id = named[0]
+    named = named_ids(name) if name else []
+    if player_id is None and named is not None and len(named) == 1:
+        player_id = named[0]
     matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED).select_related("player0", "player1")
     if player_id is not None:
         results = PlayerResult.objects.filter(player_id=player_id)
@@ -38,9 +38,22 @@ def page_of_matches(start, size, name="", scoring="", player_id=None):
         return list(matches.filter(id__in=Subquery(page)).order_by("-finished_at", "-id"))
     if scoring:
         matches = matches.filter(scoring=scoring)
-    if name:
+    if name and named is None:
+        matches = matches.filter(Q(player0__name__icontains=name) | Q(player1__name__icontains=name))
+    elif name:
         matches = matches.filter(Q(player0__in=named) | Q(player1__in=named))
     return list(matches.order_by("-finished_at", "-id")[start : start + size])
+
+
+def named_ids(name):
+    """The ids of the players whose name contains `name`, or None when there are many.
+
+    Few players: the matches are checked against a short list of ids. Many: the name
+    is common, so walking the newest matches and checking their players' names finds
+    a page soon (a subquery of ids instead made SQLite gather and sort them all).
+    """
+    ids = list(Player.objects.filter(name__icontains=name).values_list("id", flat=True)[: NAMED_AT_MOST + 1])
+    return ids if len(ids) <= NAMED_AT_MOST else None
 
 
 def page_number(request):

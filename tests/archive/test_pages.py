@@ -177,3 +177,12 @@ def test_it_pages_through_one_players_matches(client, ana, many_matches):
     second = client.get(f"/en/archive/?player_id={ana.public_id}&page=2")
     assert len(first.context["matches"]) == 20 and first.context["has_next"]
     assert len(second.context["matches"]) == 5 and not second.context["has_next"]
+
+
+def test_it_finds_every_match_of_a_name_shared_by_very_many_players(client, fixed_matches, monkeypatch):
+    from games.archive import views
+
+    # As if thousands of players had an "n" in their name: the names are checked match by match.
+    monkeypatch.setattr(views, "NAMED_AT_MOST", 1)
+    assert views.named_ids("n") is None
+    assert len(views.page_of_matches(0, 20, name="n")) == 3
