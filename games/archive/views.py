@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 from django.db.models import Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_http_methods
 
 from games.archive import display, stats
@@ -139,7 +140,11 @@ def player_detail(request, player_id):
         "chart_height": display.CHART_HEIGHT,
         "claim_token": own_token(request, player),
     }
-    return render(request, "archive/player.html", context)
+    response = render(request, "archive/player.html", context)
+    if context["claim_token"]:
+        # The page carries the visitor's secret: never keep it in a shared cache.
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def own_token(request, player):

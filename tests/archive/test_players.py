@@ -56,7 +56,9 @@ def test_it_shows_the_private_link_only_on_your_own_page(client, db):
     ana, token = create_player("Ana")
     ben, _ = create_player("Ben")
     client.cookies[COOKIE_NAME] = token
-    assert f"/en/players/claim/{token}/" in client.get(f"/en/players/{ana.public_id}/").content.decode()
+    own = client.get(f"/en/players/{ana.public_id}/")
+    assert f"/en/players/claim/{token}/" in own.content.decode()
+    assert "no-store" in own["Cache-Control"] and "private" in own["Cache-Control"]
     assert "/players/claim/" not in client.get(f"/en/players/{ben.public_id}/").content.decode()
 
 
