@@ -10,8 +10,9 @@ Live play calls, in this order:
 - `record_unfinished_match(...)` when a match is abandoned: it is kept apart and
   never counted as a result.
 
-Every finished match, whether from live play, a test or `simulate_matches`, is
-written by `finish_match_record`, and its rows are built by `build_rows`.
+Every finished match from live play is written by `finish_match_record`; its rows
+are built by `result_rows` and `hand_row`, which `bulk.py` also uses to batch the
+rows of simulated matches (`simulate_matches`, the benchmark).
 """
 
 from django.db import transaction
