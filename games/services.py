@@ -62,7 +62,9 @@ def clean_name(raw):
 def clean_rules(scoring, target, straight, oklahoma):
     if scoring not in SCORINGS:
         raise GameError("bad_scoring")
-    if target not in TARGETS or isinstance(target, bool):
+    # type() and not isinstance(): True and 100.0 compare equal to 1 and 100, but the
+    # engine's ScoreSheet takes only a real int.
+    if type(target) is not int or target not in TARGETS:
         raise GameError("bad_target")
     if not isinstance(straight, bool) or not isinstance(oklahoma, bool):
         raise GameError("bad_option")

@@ -72,6 +72,9 @@ def test_it_answers_400_for_a_malformed_body(client, body):
     ({"name": 7}, "name_missing"),
     ({"scoring": "poker"}, "bad_scoring"),
     ({"target": 99}, "bad_target"),
+    ({"target": 250.0}, "bad_target"),
+    ({"target": 100.0}, "bad_target"),
+    ({"target": True}, "bad_target"),
     ({"straight": "yes"}, "bad_option"),
 ])
 def test_it_refuses_bad_fields_with_400_and_opens_nothing(client, fields, code):
