@@ -99,10 +99,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             frame = self.parse(text_data, bytes_data)
-            handler = self.handlers().get(frame.get("type"))
-            if handler is None:
-                raise GameError("unknown_type")
-            await handler(frame)
+            await self.handler_for(frame)(frame)
         except GameError as error:
             await self.send_error(error)
             if error.code == "stale":
@@ -128,6 +125,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not isinstance(frame, dict):
             raise GameError("malformed")
         return frame
+
+    def handler_for(self, frame):
+        # A list or dict as "type" would make the dict lookup raise TypeError: a
+        # client could fill the log with tracebacks.
+        kind = frame.get("type")
+        handler = self.handlers().get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise GameError("unknown_type")
+        return handler
 
     def handlers(self):
         return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch}

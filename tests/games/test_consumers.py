@@ -184,6 +184,35 @@ async def test_it_answers_a_malformed_frame_with_an_error_and_keeps_the_socket(f
     await close(*sockets)
 
 
+@pytest.mark.parametrize("frame, code", [
+    ('{"type": ["move"]}', "unknown_type"),
+    ('{"type": {"move": 1}}', "unknown_type"),
+    ('{"type": 7}', "unknown_type"),
+    ('{"type": "move", "move": ["pass"]}', "malformed"),
+    ('{"type": "move", "move": "pass", "version": [1]}', "malformed"),
+])
+async def test_it_answers_a_frame_of_odd_json_types_with_an_error_and_logs_no_traceback(frame, code, caplog):
+    _, _, sockets, _ = await seated_sockets()
+    await sockets[0].send_to(text_data=frame)
+    assert (await error_frame(sockets[0]))["code"] == code
+    await sockets[0].send_json_to({"type": "next_hand"})
+    assert (await error_frame(sockets[0]))["code"] == "no_next_hand"
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+    await close(*sockets)
+
+
+async def test_it_answers_an_odd_sort_frame_on_the_page_socket_with_the_default_sort(caplog):
+    code, tokens = await open_seated_table()
+    socket = await browser_socket(code, tokens[0])
+    await receive(socket)
+    await socket.send_to(text_data='{"type": ["sort"]}')
+    assert (await error_frame(socket))["code"] == "unknown_type"
+    await socket.send_to(text_data='{"type": "sort", "by": {"rank": 1}}')
+    assert (await state_where(socket, lambda state: True))["type"] == "state"
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+    await socket.disconnect()
+
+
 async def test_it_answers_a_binary_frame_with_an_error():
     _, _, sockets, _ = await seated_sockets()
     await sockets[0].send_to(bytes_data=b"\x00\x01")
