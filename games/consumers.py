@@ -68,6 +68,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             self.seat = await database_sync_to_async(services.find_seat)(self.code, self.seat_token())
         except GameError:
+            # Accept first: a close before accept() is an HTTP 403 handshake refusal,
+            # which a browser sees as 1006, so table.js could not tell it from an outage.
+            await self.accept()
             await self.close(code=4404)
             return
         await self.accept()

@@ -301,9 +301,12 @@ async def test_it_closes_a_socket_for_an_unknown_table():
     from channels.testing import WebsocketCommunicator
     from hollywood_site.asgi import application
     from tests.games.helpers import ORIGIN
-    socket = WebsocketCommunicator(application, "/ws/api/tables/nope/", headers=[ORIGIN])
-    connected, code = await socket.connect()
-    assert not connected
+    for path in ("/ws/api/tables/nope/", "/ws/tables/nope/"):
+        socket = WebsocketCommunicator(application, path, headers=[ORIGIN])
+        connected, _ = await socket.connect()
+        # Accepted, then closed with 4404: a browser sees the code and stops retrying.
+        assert connected
+        assert await socket.receive_output() == {"type": "websocket.close", "code": 4404}
 
 
 async def test_it_renders_the_browser_view_in_the_pages_language():
