@@ -55,8 +55,18 @@ def find_chromium():
     )
 
 
+def require_gettext():
+    # The catalogue tests extract every translatable string with makemessages.
+    if not shutil.which("xgettext"):
+        sys.exit(
+            "The translation tests need GNU gettext (xgettext) and none was found.\n"
+            "On Debian or Ubuntu: sudo apt-get install gettext"
+        )
+
+
 def test(pytest_args):
     chromium = find_chromium()
+    require_gettext()
     set_up("requirements-dev.txt")
     env = dict(os.environ, CHROMIUM_PATH=chromium)
     # Browser tests drive a live server from a sync Playwright loop; pytest-asyncio's

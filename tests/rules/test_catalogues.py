@@ -1,6 +1,9 @@
 """Every catalogue is complete, and the translations really come back at run time."""
 
 import re
+import shutil
+import subprocess
+import sys
 
 import polib
 import pytest
@@ -19,6 +22,10 @@ KNOWN_TRANSLATIONS = {
     "cs": "Bodování Hollywood",
     "tr": "Hollywood puanlaması",
 }
+
+
+# What a copy of the project needs for makemessages to see every translatable string.
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.mo", "db.sqlite3*", "staticfiles", "docs")
 
 
 def catalogue(language):
@@ -81,3 +88,29 @@ def test_it_finds_placeholders_of_every_kind():
 def test_it_translates_a_known_string_at_run_time(language):
     with translation.override(language):
         assert translation.gettext("Hollywood scoring") == KNOWN_TRANSLATIONS[language]
+
+
+@pytest.fixture(scope="session")
+def strings_in_the_code(tmp_path_factory):
+    """Every (context, msgid) makemessages finds in the code today, from a copy of the project.
+
+    A copy, because makemessages rewrites the catalogues it is pointed at. It needs GNU
+    gettext's xgettext, which dev.py checks for before the tests run.
+    """
+    copy = tmp_path_factory.mktemp("extract") / "project"
+    shutil.copytree(settings.BASE_DIR, copy, ignore=NOT_SOURCE)
+    shutil.rmtree(copy / "locale")
+    (copy / "locale").mkdir()
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "en", "--no-location", "--no-obsolete", "-v", "0"],
+        cwd=copy, check=True,
+    )
+    extracted = polib.pofile(str(copy / "locale" / "en" / "LC_MESSAGES" / "django.po"))
+    return {(entry.msgctxt, entry.msgid) for entry in extracted}
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_has_an_entry_for_every_string_in_the_code(language, strings_in_the_code):
+    present = {(entry.msgctxt, entry.msgid) for entry in catalogue(language) if not entry.obsolete}
+    missing = sorted(f"{context + ' | ' if context else ''}{msgid[:60]}" for context, msgid in strings_in_the_code - present)
+    assert missing == [], "run makemessages and translate the new strings"
