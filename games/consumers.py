@@ -147,11 +147,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("malformed")
         await self.change(services.play_move, move, expected_version(frame))
 
+    # "next_hand" and "rematch" ignore any version: readiness is idempotent.
     async def on_next_hand(self, frame):
-        await self.change(services.ready_for_next_hand, expected_version(frame))
+        await self.change(services.ready_for_next_hand)
 
     async def on_rematch(self, frame):
-        await self.change(services.rematch, expected_version(frame))
+        await self.change(services.rematch)
 
     async def change(self, operation, *args):
         version = await database_sync_to_async(operation)(self.code, self.seat, *args)

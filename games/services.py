@@ -87,8 +87,10 @@ def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=F
     return table, token
 
 
-def get_table(code):
-    table = Table.objects.filter(code=code).first() if isinstance(code, str) else None
+def get_table(code, lock=False):
+    """The table by its code; `lock` (inside a transaction) holds its row until the end."""
+    tables = Table.objects.select_for_update() if lock else Table.objects
+    table = tables.filter(code=code).first() if isinstance(code, str) else None
     if table is None:
         raise GameError("unknown_table")
     return table
@@ -165,9 +167,13 @@ def play_move(code, seat, move, expected_version=None):
 
 
 @transaction.atomic
-def ready_for_next_hand(code, seat, expected_version=None):
-    """Press "Next hand"; the next hand is dealt once both seats have pressed it."""
-    table, seats, match = _load_for_change(code, seat, expected_version)
+def ready_for_next_hand(code, seat):
+    """Press "Next hand"; the next hand is dealt once both seats have pressed it.
+
+    No version check: both players press from the same showdown, and pressing twice
+    is harmless, so the second press must not be refused as stale.
+    """
+    table, seats, match = _load_for_change(code, seat)
     if match.is_over or match.hand.result is None:
         raise GameError("no_next_hand")
     if not _both_ready(seats, seat):
@@ -177,9 +183,12 @@ def ready_for_next_hand(code, seat, expected_version=None):
 
 
 @transaction.atomic
-def rematch(code, seat, expected_version=None):
-    """Ask for a rematch; a new match with the same rules starts once both ask."""
-    table, seats, match = _load_for_change(code, seat, expected_version)
+def rematch(code, seat):
+    """Ask for a rematch; a new match with the same rules starts once both ask.
+
+    Like "Next hand", asking is idempotent: no version check.
+    """
+    table, seats, match = _load_for_change(code, seat)
     if not match.is_over:
         raise GameError("match_not_over")
     if not _both_ready(seats, seat):
@@ -236,10 +245,13 @@ def _archive_finished_match(table, seats, match):
     archive.record_finished_match(started_at=table.match_started, match=match, **_archive_fields(table, seats))
 
 
-def _load_for_change(code, seat, expected_version):
+def _load_for_change(code, seat, expected_version=None):
     if seat not in (0, 1):
         raise GameError("spectator")
-    table = get_table(code)
+    # Locked (PostgreSQL; SQLite's IMMEDIATE transactions already serialise writers):
+    # two players pressing "Next hand" at once both count, as the second reads the
+    # first one's ready flag instead of losing the version compare-and-swap.
+    table = get_table(code, lock=True)
     if expected_version is not None and expected_version != table.version:
         raise GameError("stale")
     return table, _seats(table), matches.for_writing(table)

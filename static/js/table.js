@@ -70,7 +70,8 @@
     if (button.dataset.move) {
       send({ type: "move", move: button.dataset.move, version: version });
     } else if (button.dataset.action) {
-      send({ type: button.dataset.action, version: version });
+      // No version: both players press "Next hand" / "Rematch" from the same screen.
+      send({ type: button.dataset.action });
     } else if (button.dataset.sort) {
       sort = button.dataset.sort;
       localStorage.setItem("hollywood-gin-sort", sort);

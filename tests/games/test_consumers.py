@@ -332,6 +332,45 @@ async def test_it_deals_the_next_hand_only_when_both_players_pressed_next_hand()
     await close(*sockets)
 
 
+async def hand_played_out(scoring="hollywood"):
+    code, tokens, sockets, states = await seated_sockets(scoring)
+    while states[0]["hand_result"] is None:
+        states = await play(sockets, states)
+    return code, sockets, states
+
+
+async def test_it_deals_the_next_hand_when_both_press_it_from_the_same_showdown_screen():
+    _, sockets, states = await hand_played_out()
+    showdown = states[0]["version"]
+    # Both pages show the showdown at `showdown` and send that version: the second press
+    # must count, not come back as stale.
+    await sockets[0].send_json_to({"type": "next_hand", "version": showdown})
+    await state_at(sockets[1], showdown + 1)
+    await sockets[1].send_json_to({"type": "next_hand", "version": showdown})
+    dealt = await state_at(sockets[0], showdown + 2)
+    assert dealt["hand_result"] is None and len(dealt["hand"]) == 10
+    await close(*sockets)
+
+
+async def test_it_deals_the_next_hand_when_both_press_it_at_the_same_moment():
+    _, sockets, states = await hand_played_out()
+    showdown = states[0]["version"]
+    await asyncio.gather(*(socket.send_json_to({"type": "next_hand"}) for socket in sockets))
+    dealt = await state_where(sockets[0], lambda state: state["hand_result"] is None)
+    assert dealt["version"] == showdown + 2 and not any(player["ready"] for player in dealt["players"])
+    await close(*sockets)
+
+
+async def test_it_starts_a_rematch_when_both_ask_from_the_same_final_screen():
+    _, sockets, states = await hand_played_out("hand")
+    over = states[0]["version"]
+    for socket in sockets:
+        await socket.send_json_to({"type": "rematch", "version": over})
+    rematch = await state_where(sockets[0], lambda state: state["match_number"] == 2)
+    assert not rematch["match_over"] and rematch["results"] == []
+    await close(*sockets)
+
+
 async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
     code, _, sockets, states = await seated_sockets("hand")
     while states[0]["hand_result"] is None:
