@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
@@ -43,6 +44,7 @@ def open_table(request):
 
 
 @require_GET
+@never_cache  # a seated player's page shows the seat's secret (the private claim link)
 @ensure_csrf_cookie  # table.js posts a "continue on another device" secret with it
 def table_page(request, code):
     try:

@@ -103,6 +103,15 @@ def test_it_keeps_the_seat_secret_out_of_every_path(client):
     assert f"/t/{table.code}/#seat={token}" in page and f"/{token}" not in page
 
 
+def test_it_forbids_any_cache_to_store_a_page_that_shows_the_seat_secret(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    response = client.get(f"/en/t/{table.code}/")
+    assert "#seat=" in response.content.decode()
+    cache_control = response["Cache-Control"]
+    assert "no-store" in cache_control and "private" in cache_control
+
+
 def test_it_needs_a_csrf_token_to_claim_a_seat():
     table, token = services.open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/claim/", {"token": token})
