@@ -116,10 +116,15 @@ def take_seat(code, name, player=None):
 def find_seat(code, token):
     """The seat number this token holds at the table, or None for a spectator."""
     table = get_table(code)
+    return seat_holding(Seat.objects.filter(table=table), token)
+
+
+def seat_holding(seats, token):
+    """The number of the seat among `seats` whose secret is `token`, else None."""
     if not token or not isinstance(token, str):
         return None
     digest = hash_token(token)
-    for seat in Seat.objects.filter(table=table):
+    for seat in seats:
         if hmac.compare_digest(seat.token_hash, digest):
             return seat.number
     return None

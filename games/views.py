@@ -48,11 +48,11 @@ def open_table(request):
 @ensure_csrf_cookie  # table.js posts a "continue on another device" secret with it
 def table_page(request, code):
     try:
-        token = token_from_cookies(request.COOKIES, code)
-        seat = services.find_seat(code, token)
         table, seats, match = services.load(code)
     except GameError:
         return render(request, "games/no_table.html", status=404)
+    token = token_from_cookies(request.COOKIES, code)
+    seat = services.seat_holding(seats.values(), token)
     return render(request, "games/table.html", _page_context(request, table, seats, match, seat, token))
 
 

@@ -112,6 +112,15 @@ def test_it_forbids_any_cache_to_store_a_page_that_shows_the_seat_secret(client)
     assert "no-store" in cache_control and "private" in cache_control
 
 
+def test_it_reads_the_table_and_its_seats_once_for_the_page(client, django_assert_num_queries):
+    open_by_form(client)
+    table = Table.objects.get()
+    client.get(f"/en/t/{table.code}/")  # the session and the player are set up
+    # The table, its seats: nothing twice.
+    with django_assert_num_queries(2):
+        assert client.get(f"/en/t/{table.code}/").status_code == 200
+
+
 def test_it_needs_a_csrf_token_to_claim_a_seat():
     table, token = services.open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/claim/", {"token": token})
