@@ -9,6 +9,7 @@ SITE_NAV = [
     ("rules:how_to_play", _("How to play")),
     ("rules:hollywood_scoring", _("Hollywood scoring")),
     ("rules:history", _("History")),
+    ("archive:list", pgettext_lazy("page title", "Archive")),
 ]
 
 

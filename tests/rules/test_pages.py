@@ -20,10 +20,11 @@ def test_it_marks_the_current_page_in_the_site_nav(client, page_name, language):
     assert [link["href"] for link in current] == [page_url(page_name, language)]
 
 
-def test_it_links_every_rules_page_from_the_site_nav(client, language):
+def test_it_links_every_rules_page_and_the_archive_from_the_site_nav(client, language):
     html = get_page(client, "home", language)
     links = [link["href"] for link in elements(html, "a", inside="site-nav")]
-    assert links == [page_url(name, language) for name in ("home", "how_to_play", "hollywood_scoring", "history")]
+    rules_pages = [page_url(name, language) for name in ("home", "how_to_play", "hollywood_scoring", "history")]
+    assert links == rules_pages + [f"/{language}/archive/"]
 
 
 def test_it_has_a_skip_link_to_a_main_that_can_take_focus(client, page_name):
