@@ -95,15 +95,15 @@ def for_writing(table):
     return match
 
 
+def put_back(table, match):
+    """A match taken for writing but left unchanged (a refused move) serves its version again."""
+    cache.put((table.pk, table.version), match)
+
+
 def remember(table, match):
     """Once the write has committed, the changed match serves the new version."""
     key = (table.pk, table.version)
     transaction.on_commit(lambda: cache.put(key, match))
-
-
-def reason(error):
-    """The engine's reason code for an illegal move."""
-    return getattr(error, "code", None) or "illegal"
 
 
 def result_state(result):

@@ -5,7 +5,9 @@ import secrets
 
 from django.db import models
 
-SCORING_CHOICES = [("hand", "hand"), ("game", "game"), ("hollywood", "hollywood")]
+from games.engine import SCORINGS
+
+SCORING_CHOICES = [(scoring, scoring) for scoring in SCORINGS]
 TARGET_CHOICES = [(100, "100"), (250, "250")]
 
 

@@ -19,11 +19,14 @@ from django.utils import timezone
 from games import matches
 from games.archive import players as archive_players
 from games.archive import record as archive
+from games.engine import SCORINGS
 from games.models import Move, Seat, Table
 
 NAME_MAX_LENGTH = 24
-SCORINGS = ("hand", "game", "hollywood")
 TARGETS = (100, 250)
+# Refusals of the engine that the protocol names by themselves; any other is an
+# "illegal_move" carrying the engine's code as its reason.
+ENGINE_REFUSALS = ("not_your_turn", "hand_over")
 
 
 class GameError(Exception):
@@ -147,20 +150,21 @@ def _seats(table):
 @transaction.atomic
 def play_move(code, seat, move, expected_version=None):
     """Play one move for a seat; returns the new version."""
-    table, seats, match = _load_for_change(code, seat, expected_version)
+    table, seats = _load_for_change(code, seat, expected_version)
     if len(seats) < 2:
         raise GameError("waiting_for_opponent")
-    if match.is_over or match.hand.result is not None:
-        raise GameError("hand_over")
-    if match.hand.to_move != seat:
-        raise GameError("not_your_turn")
+    # Longer than Move.text can hold: no move at all.
     if not isinstance(move, str) or len(move) > 16:
         raise GameError("illegal_move", "unknown_move")
+    match = matches.for_writing(table)
     hand_number = len(match.results) + 1
     try:
-        match.play(move)
+        match.play(move, seat)  # the engine checks the turn and the hand's end too
     except matches.IllegalMove as error:
-        raise GameError("illegal_move", matches.reason(error)) from None
+        # A refused move changed nothing: keep the match cached, or every bad frame
+        # would cost a replay of the whole match.
+        matches.put_back(table, match)
+        raise _refusal(error) from None
     version = _save(table, match)
     Move.objects.create(
         table=table, match_number=table.match_number, hand_number=hand_number,
@@ -178,9 +182,12 @@ def ready_for_next_hand(code, seat):
     No version check: both players press from the same showdown, and pressing twice
     is harmless, so the second press must not be refused as stale.
     """
-    table, seats, match = _load_for_change(code, seat)
-    if match.is_over or match.hand.result is None:
+    table, seats = _load_for_change(code, seat)
+    # Checked on the shared copy: a refusal leaves the cached match in place.
+    shown = matches.for_reading(table)
+    if shown.is_over or shown.hand.result is None:
         raise GameError("no_next_hand")
+    match = matches.for_writing(table)
     if not _both_ready(seats, seat):
         return _save(table, match, state_changed=False)
     match.next_hand()
@@ -193,11 +200,11 @@ def rematch(code, seat):
 
     Like "Next hand", asking is idempotent: no version check.
     """
-    table, seats, match = _load_for_change(code, seat)
-    if not match.is_over:
+    table, seats = _load_for_change(code, seat)
+    if not matches.for_reading(table).is_over:
         raise GameError("match_not_over")
     if not _both_ready(seats, seat):
-        return _save(table, match, state_changed=False)
+        return _save(table, matches.for_writing(table), state_changed=False)
     table.match_number += 1
     table.match_started = timezone.now()
     _start_archived_match(table, seats)
@@ -259,7 +266,14 @@ def _load_for_change(code, seat, expected_version=None):
     table = get_table(code, lock=True)
     if expected_version is not None and expected_version != table.version:
         raise GameError("stale")
-    return table, _seats(table), matches.for_writing(table)
+    return table, _seats(table)
+
+
+def _refusal(error):
+    """The GameError for the engine's IllegalMove."""
+    if error.code in ENGINE_REFUSALS:
+        return GameError(error.code)
+    return GameError("illegal_move", error.code)
 
 
 def _both_ready(seats, seat):

@@ -8,12 +8,12 @@ no I/O, no user-facing text. Outcomes and refusals are codes that templates tran
 
 from .cards import Card, parse_cards
 from .hand import Hand, IllegalMove, Options, new_hand
-from .match import Match
+from .match import SCORINGS, Match
 from .melds import best_melds, deadwood_points
 from .scoring import Game, ScoreSheet
 from .showdown import HandResult
 
 __all__ = [
     "Card", "parse_cards", "best_melds", "deadwood_points", "Options", "new_hand", "IllegalMove",
-    "ScoreSheet", "Match", "Hand", "HandResult", "Game",
+    "ScoreSheet", "Match", "SCORINGS", "Hand", "HandResult", "Game",
 ]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games import matches, services
 from games.models import Move, Table
 from games.services import GameError
 
@@ -98,3 +98,28 @@ def test_it_shows_a_seat_offline_once_its_heartbeat_is_old():
     assert player_state(seat)["connected"]
     seat.last_seen = timezone.now() - timedelta(minutes=5)
     assert not player_state(seat)["connected"]
+
+
+def test_it_keeps_the_match_cached_when_a_move_is_refused():
+    table, _, match = seated_table()
+    mover = match.hand.to_move
+    for seat, move in ((mover, "discard ZZ"), (mover, "stock"), (1 - mover, "pass")):
+        with pytest.raises(GameError):
+            services.play_move(table.code, seat, move)
+        # Still cached: the next frame costs no replay of the whole match.
+        assert matches.cache.get((table.pk, table.version)) is match
+
+
+def test_it_keeps_the_match_cached_when_next_hand_or_rematch_come_too_early():
+    table, _, match = seated_table()
+    for operation in (services.ready_for_next_hand, services.rematch):
+        with pytest.raises(GameError):
+            operation(table.code, 0)
+        assert matches.cache.get((table.pk, table.version)) is match
+
+
+def test_it_names_the_engines_turn_and_hand_end_refusals_by_themselves():
+    table, _, match = seated_table()
+    with pytest.raises(GameError) as refused:
+        services.play_move(table.code, 1 - match.hand.to_move, "pass")
+    assert (refused.value.code, refused.value.reason) == ("not_your_turn", None)
