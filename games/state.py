@@ -26,7 +26,7 @@ def seat_state(table, seats, match, seat):
     viewer = seat if seat in (0, 1) else None
     hand = match.hand
     seated = len(seats) == 2
-    view = hand.view(viewer if viewer is not None else 0)
+    view = hand.view(viewer)  # a spectator's view: no hand at all
     state = {
         "type": "state",
         "code": table.code,
@@ -40,7 +40,7 @@ def seat_state(table, seats, match, seat):
         "dealer": hand.dealer,
         "to_move": hand.to_move if seated else None,
         "hand_number": len(match.results) + (0 if hand.result is not None else 1),
-        "hand_counts": hand_counts(view),
+        "hand_counts": view["counts"],
         **{key: view[key] for key in PUBLIC_VIEW_KEYS},
         "hand_result": matches.result_state(hand.result),
         "results": [matches.result_summary(result) for result in match.results],
@@ -48,16 +48,8 @@ def seat_state(table, seats, match, seat):
         "match_over": match.is_over,
         "match_winner": match.winner,
     }
-    state.update(own_hand_state(hand, view, viewer, seated))
+    state.update(own_hand_state(view, seated))
     return state
-
-
-def hand_counts(view):
-    """Both seats' card counts from one seat's view (counts are public)."""
-    counts = [0, 0]
-    counts[view["seat"]] = len(view["hand"])
-    counts[1 - view["seat"]] = view["opponent_count"]
-    return counts
 
 
 def player_state(seat):
@@ -67,20 +59,19 @@ def player_state(seat):
     return {"name": seat.name, "connected": seat.connections > 0 and fresh, "ready": seat.ready}
 
 
-def own_hand_state(hand, view, viewer, seated):
-    """The seat's own cards, their melds, and what it may do now; nothing for a spectator."""
-    if viewer is None:
+def own_hand_state(view, seated):
+    """The seat's own cards, their melds, and what it may do now; nothing for a spectator.
+
+    Nobody may move before seat 1 is taken, whatever the engine's hand would allow.
+    """
+    if view["seat"] is None:
         return {key: None for key in OWN_VIEW_KEYS} | {"opponent_count": None, "legal_moves": [], "knocks": []}
-    legal = hand.legal_moves() if seated and hand.to_move == viewer else []
-    # discard_deadwood: after the draw, the deadwood left by each possible discard.
-    after_discard = view["discard_deadwood"]
     knocks = [
-        {"move": move, "card": move.split(" ")[1], "deadwood": after_discard[move.split(" ")[1]]}
-        for move in legal if move.startswith("knock ")
+        {"move": f"knock {card}", "card": card, "deadwood": deadwood} for card, deadwood in view["knocks"].items()
     ]
     return {
         **{key: view[key] for key in OWN_VIEW_KEYS},
         "opponent_count": view["opponent_count"],
-        "legal_moves": legal,
-        "knocks": sorted(knocks, key=lambda knock: knock["deadwood"]),
+        "legal_moves": view["legal_moves"] if seated else [],
+        "knocks": sorted(knocks, key=lambda knock: knock["deadwood"]) if seated else [],
     }
