@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 from django.db import transaction
 
-from games.engine import IllegalMove, Match, Options, ScoreSheet  # noqa: F401  (IllegalMove is re-exported)
+from games.engine import IllegalMove, Match, Options  # noqa: F401  (IllegalMove is re-exported)
 
 
 def rng_for(table):
@@ -119,7 +119,10 @@ def sheet_state(match):
     sheet = match.sheet
     if sheet is None:
         return None
-    entries = sheet_entries(match.results, len(sheet.games), sheet_target(match))
+    entries = [[] for _ in sheet.games]
+    for number, (result, games) in enumerate(zip(match.results, match.entered), start=1):
+        for index in games:
+            entries[index].append({"hand": number, "seat": result["winner"], "points": result["points"]})
     return {
         "games": [
             {"points": list(game.points), "hands_won": list(game.hands_won), "winner": game.winner,
@@ -130,21 +133,3 @@ def sheet_state(match):
         "winner": sheet.winner,
         "is_over": sheet.is_over,
     }
-
-
-def sheet_entries(results, games, target):
-    """Where each win was entered: replays the results on a fresh ScoreSheet, which says
-    which games took each win, so the rules stay in the engine. Per game, a list of
-    {"hand", "seat", "points"}."""
-    sheet = ScoreSheet(games=games, target=target)
-    entries = [[] for _ in range(games)]
-    for number, result in enumerate(results, start=1):
-        if result["winner"] is None:
-            continue
-        for index in sheet.record(winner=result["winner"], points=result["points"]):
-            entries[index].append({"hand": number, "seat": result["winner"], "points": result["points"]})
-    return entries
-
-
-def sheet_target(match):
-    return match.target

@@ -44,6 +44,7 @@ class Match:
         self._sheet = None if scoring == "hand" else ScoreSheet(games=3 if scoring == "hollywood" else 1, target=target)
         self.hands = []
         self._results = []
+        self._entered = []
 
     @property
     def hand(self):
@@ -61,6 +62,17 @@ class Match:
         """Every finished hand's result, in order."""
         self._score_finished_hand()
         return self._results
+
+    @property
+    def entered(self):
+        """Per finished hand, the indices of the sheet's games its win was entered in,
+        as ScoreSheet.record() said: [] for a hand with no winner, for a win that only
+        finished games could have taken, and for every hand of a single-hand match.
+
+        Rebuilt by the replay that reads a saved match, so it is never saved itself.
+        """
+        self._score_finished_hand()
+        return self._entered
 
     def play(self, move, seat=None):
         """Play a move in the current hand; a hand's end is scored at once."""
@@ -94,8 +106,10 @@ class Match:
         if result is None or len(self._results) == len(self.hands):
             return
         self._results.append(result)
+        entered = []
         if self._sheet is not None and result.winner is not None:
-            self._sheet.record(winner=result.winner, points=result.points)
+            entered = self._sheet.record(winner=result.winner, points=result.points)
+        self._entered.append(entered)
 
     @property
     def is_over(self):

@@ -127,3 +127,16 @@ def test_it_shows_the_match_as_json_ready_data():
     view = replayed("hollywood", [1]).view(0)
     assert view["sheet"]["games"][0]["points"] == [0, 44] and view["can_deal"] and not view["is_over"]
     assert view["hand_view"]["result"]["kind"] == "gin" and json.loads(json.dumps(view))["hand_number"] == 1
+
+
+def test_it_says_which_games_each_finished_hand_was_entered_in():
+    match = replayed("hollywood", [1, 1, 1, 1, 1])
+    assert match.entered == [[0], [0, 1], [0, 1, 2], [1, 2], [2]]
+    assert Match.from_json(match.to_json()).entered == match.entered
+    assert replayed("hand", [1]).entered == [[]]
+
+
+def test_it_enters_a_hand_with_no_winner_in_no_game():
+    match = Match(Options(), scoring="game", first_dealer=1, rng=random.Random(2))
+    draw_and_discard_until(match.hand, stock_left=2)
+    assert match.entered == [[]]
