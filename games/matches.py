@@ -1,7 +1,8 @@
-"""The one place live play touches the rules engine: make, save, load a match.
+"""Live play's matches: made for a table, rebuilt from its saved state, cached by version,
+and turned into the protocol's sheet and result summaries.
 
-Everything about the engine's save format and its error codes is kept here, so the
-services and the views never depend on those details.
+The services save a match with the engine's own `Match.to_dict()`; nothing else here
+knows the save format.
 """
 
 import random
@@ -30,14 +31,6 @@ def options_of(table):
 
 def new_match(table, rng):
     return Match(options_of(table), scoring=table.scoring, target=table.target, first_dealer=rng.randrange(2), rng=rng)
-
-
-def dump(match):
-    return match.to_dict()
-
-
-def load(data, rng):
-    return Match.from_dict(data, rng=rng)
 
 
 class MatchCache:
@@ -78,19 +71,24 @@ class MatchCache:
 cache = MatchCache()
 
 
+def from_database(table):
+    """The table's match rebuilt from its saved state (a replay of every hand)."""
+    return Match.from_dict(table.state, rng=rng_for(table))
+
+
 def for_reading(table):
     """The table's match, shared with other readers: never change it."""
     key = (table.pk, table.version)
     match = cache.get(key)
     if match is None:
-        match = load(table.state, rng_for(table))
+        match = from_database(table)
         cache.put(key, match)
     return match
 
 
 def for_writing(table):
     """The table's match, taken out of the cache so nobody reads it while it changes."""
-    match = cache.pop((table.pk, table.version)) or load(table.state, rng_for(table))
+    match = cache.pop((table.pk, table.version)) or from_database(table)
     match.rng = rng_for(table)  # deals depend on the table alone, cached or not
     return match
 
@@ -104,10 +102,6 @@ def remember(table, match):
     """Once the write has committed, the changed match serves the new version."""
     key = (table.pk, table.version)
     transaction.on_commit(lambda: cache.put(key, match))
-
-
-def result_state(result):
-    return None if result is None else dict(result)
 
 
 def result_summary(result):

@@ -8,17 +8,13 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext, pgettext
 
 from games import services
+from games.engine.cards import RANK_VALUES, RANKS, SUITS
 from games.state import seat_state
 
 SORTS = ("melds", "rank", "suit")
 DEFAULT_SORT = "melds"
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {"T": "10"}
-DEADWOOD_VALUES = {"T": 10, "J": 10, "Q": 10, "K": 10, "A": 1}
-
-state_for = seat_state
 
 
 def load_state(code, seat):
@@ -83,7 +79,7 @@ def card(code, legal=frozenset(), taken=None):
         "suit": SUIT_SYMBOLS[suit],
         "red": suit in "DH",
         "name": card_name(rank, suit),
-        "value": DEADWOOD_VALUES.get(rank) or int(rank),
+        "value": RANK_VALUES[RANKS.index(rank)],
         "discard": f"discard {code}" if f"discard {code}" in legal else None,
         "taken": code == taken,
     }

@@ -83,7 +83,7 @@ def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=F
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
-    table.state = matches.dump(matches.new_match(table, matches.rng_for(table)))
+    table.state = matches.new_match(table, matches.rng_for(table)).to_dict()
     table.save()
     token = new_token()
     Seat.objects.create(table=table, number=0, name=name, token_hash=hash_token(token), player=_player(name, player))
@@ -287,7 +287,7 @@ def _both_ready(seats, seat):
 
 
 def _save(table, match, state_changed=True):
-    version = _bump(table, state=matches.dump(match)) if state_changed else _bump(table)
+    version = _bump(table, state=match.to_dict()) if state_changed else _bump(table)
     matches.remember(table, match)
     return version
 

@@ -42,7 +42,7 @@ def seat_state(table, seats, match, seat):
         "hand_number": len(match.results) + (0 if hand.result is not None else 1),
         "hand_counts": view["counts"],
         **{key: view[key] for key in PUBLIC_VIEW_KEYS},
-        "hand_result": matches.result_state(hand.result),
+        "hand_result": hand.result,  # a plain dict (HandResult), the same for every reader
         "results": [matches.result_summary(result) for result in match.results],
         "sheet": matches.sheet_state(match),
         "match_over": match.is_over,

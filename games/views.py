@@ -20,6 +20,7 @@ from games.archive.players import player_for_seat
 from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
 from games.services import GameError
+from games.state import seat_state
 
 
 @require_POST
@@ -97,7 +98,7 @@ def _player(request, response, name):
 
 
 def _page_context(request, table, seats, match, seat, token):
-    state = table_render.state_for(table, seats, match, seat)
+    state = seat_state(table, seats, match, seat)
     share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
     # The secret rides in the fragment, which browsers never send to a server.
     claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None

@@ -270,7 +270,7 @@ async def test_it_continues_a_match_from_the_database_alone_as_after_a_restart()
     await close(*sockets)
     matches.cache.clear()  # what a restarted process would have in memory
     saved = await table_row(code)
-    assert matches.load(saved.state, matches.rng_for(saved)).hand.view(0)["hand"] == states[0]["hand"]
+    assert matches.from_database(saved).hand.view(0)["hand"] == states[0]["hand"]
     sockets = [await api_socket(code, token) for token in tokens]
     resumed = [await state_where(socket, both_connected) for socket in sockets]
     assert [state["hand"] for state in resumed] == [state["hand"] for state in states]
