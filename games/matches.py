@@ -89,7 +89,8 @@ def for_reading(table):
 def for_writing(table):
     """The table's match, taken out of the cache so nobody reads it while it changes."""
     match = cache.pop((table.pk, table.version)) or from_database(table)
-    match.rng = rng_for(table)  # deals depend on the table alone, cached or not
+    # Deals and reshuffles depend on the table alone, cached or not.
+    match.use_rng(rng_for(table))
     return match
 
 

@@ -13,13 +13,13 @@ CLOSED_STOCK = 2
 
 
 class IllegalMove(ValueError):
-    """A move that is not legal now. ``code`` (also ``reason``) says why, as a code:
+    """A move that is not legal now. ``code`` says why, as a code:
 
     ``unknown_move``, ``hand_over``, ``not_your_turn``, ``must_take_or_pass`` (the upcard
     offer), ``cannot_pass``, ``must_draw_from_stock`` (both passed the upcard),
-    ``already_drew``, ``pile_empty``, ``stock_closed`` (two-card rule), ``stock_empty``,
-    ``must_draw_first``, ``card_not_held``, ``card_just_taken``, ``over_knock_limit``; and
-    from a match, ``hand_not_over`` and ``match_over``.
+    ``already_drew``, ``stock_closed`` (two-card rule), ``must_draw_first``,
+    ``card_not_held``, ``card_just_taken``, ``over_knock_limit``; and from a match,
+    ``hand_not_over`` and ``match_over``.
 
     >>> hand = new_hand(Options(), dealer=0, rng=random.Random(1))
     >>> try:
@@ -31,7 +31,7 @@ class IllegalMove(ValueError):
 
     def __init__(self, code):
         super().__init__(code)
-        self.code = self.reason = code
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class Hand:
         self.history = []  # (seat, move) in order
         self.reshuffles = []  # each new stock's order, top first, so a replay deals the same
         self.result = None
-        self._rng = rng
+        self.rng = rng  # shuffles a reshuffled stock (single-hand mode)
         self._planned_reshuffles = [_parse_deck(order, len(order)) for order in reshuffles]
         self._passes = 0
         self._upcard_declined = False  # both passed: the non-dealer must draw from the stock
@@ -151,17 +151,17 @@ class Hand:
     def _why_cannot_pass(self):
         return None if self.phase == "offer" else "cannot_pass"
 
+    # Neither pile can run dry at a draw: the players hold at most 21 cards, so the other
+    # 31 are in the stock or the pile, and a reshuffle leaves the pile its top card.
     def _why_cannot_take_pile(self):
-        if self._upcard_declined:
-            return "must_draw_from_stock"
-        return None if self.pile else "pile_empty"
+        return "must_draw_from_stock" if self._upcard_declined else None
 
     def _why_cannot_draw_stock(self):
         if self.phase == "offer":
             return "must_take_or_pass"
-        if self.options.stock_end == "two_cards":
-            return None if len(self.stock) > CLOSED_STOCK else "stock_closed"
-        return None if self.stock or len(self.pile) > 1 else "stock_empty"
+        if self.options.stock_end == "two_cards" and len(self.stock) <= CLOSED_STOCK:
+            return "stock_closed"
+        return None
 
     def _why_cannot_discard(self, verb, card):
         if self.phase != "discard":
@@ -207,7 +207,7 @@ class Hand:
                 raise ValueError("recorded reshuffle does not match the discard pile")
         else:
             order = list(cards)
-            (self._rng or random.SystemRandom()).shuffle(order)
+            (self.rng or random.SystemRandom()).shuffle(order)
         self.reshuffles.append(order)
         self.stock = list(reversed(order))
 

@@ -74,6 +74,11 @@ class Match:
         self._score_finished_hand()
         return self._entered
 
+    def use_rng(self, rng):
+        """Deal later hands, and reshuffle the current hand's stock, with ``rng``."""
+        self.rng = rng
+        self.hand.rng = rng
+
     def play(self, move, seat=None):
         """Play a move in the current hand; a hand's end is scored at once."""
         self.hand.play(move, seat)

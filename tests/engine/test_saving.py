@@ -66,3 +66,13 @@ def test_it_refuses_a_saved_move_that_is_illegal():
     data["hands"][0]["moves"][1] = "knock 2C"
     with pytest.raises(ValueError):
         Match.from_dict(data)
+
+
+def test_it_reshuffles_with_the_rng_it_was_last_given_whether_read_back_or_kept():
+    match = Match(Options(), scoring="hand", rng=random.Random(8))
+    draw_and_discard_until(match.hand, stock_left=0)
+    copy = reloaded(match, seed=77)
+    match.use_rng(random.Random(77))  # what a live table does with a match it kept in memory
+    for game in (match, copy):
+        game.play("stock")
+    assert [str(card) for card in match.hand.reshuffles[0]] == [str(card) for card in copy.hand.reshuffles[0]]

@@ -123,3 +123,27 @@ def test_it_names_the_engines_turn_and_hand_end_refusals_by_themselves():
     with pytest.raises(GameError) as refused:
         services.play_move(table.code, 1 - match.hand.to_move, "pass")
     assert (refused.value.code, refused.value.reason) == ("not_your_turn", None)
+
+
+def reshuffled_stock(code, keep_cache):
+    """Both seats draw from the stock and throw a card back until the stock is reshuffled."""
+    while True:
+        if not keep_cache:
+            matches.cache.clear()  # as if every move reached another server process
+        hand = services.load(code)[2].hand
+        if hand.reshuffles:
+            return [str(card) for card in hand.reshuffles[0]]
+        legal = hand.legal_moves()
+        draws = [move for move in ("pass", "stock") if move in legal]
+        discards = [move for move in legal if move.startswith("discard ")]
+        services.play_move(code, hand.to_move, (draws or discards)[0])
+
+
+@pytest.mark.django_db(transaction=True)  # the cache is filled only once a write commits
+def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_not():
+    stocks = []
+    for keep_cache in (True, False):
+        table, _ = services.open_table("Ana", scoring="hand", deal_seed="reshuffle")
+        services.take_seat(table.code, "Ben")
+        stocks.append(reshuffled_stock(table.code, keep_cache))
+    assert stocks[0] == stocks[1]
