@@ -47,6 +47,7 @@ def join(request, code):
         seat, token = services.take_seat(code, body.get("name"))
     except GameError as error:
         return _error(request, error)
+    # The seat is committed: a failed announcement is only logged, the token still returned.
     broadcast.announce(code, services.current_version(code))
     return JsonResponse({"seat": seat, "token": token})
 

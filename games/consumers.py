@@ -81,8 +81,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
         self.heartbeat = asyncio.create_task(self.beat())
-        # Everyone re-renders the opponent's presence; this socket gets its full state.
-        await self.announce(None)
+        # Everyone re-renders the opponent's presence; this socket gets its full state,
+        # from the group or, if the channel layer failed, directly.
+        if not await self.announce(None):
+            await self.send_state()
 
     async def beat(self):
         while True:
@@ -156,13 +158,17 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def change(self, operation, *args):
         version = await database_sync_to_async(operation)(self.code, self.seat, *args)
-        await self.announce(version)
+        # The change has committed: a failed announcement is no refusal. This socket
+        # shows its own change at once; the others catch up at the next announcement.
+        if not await self.announce(version):
+            await self.send_state()
 
     async def announce(self, version):
-        """Tell the group the table changed; presence changes keep the version."""
+        """Tell the group the table changed (presence changes keep the version); False if
+        the channel layer failed, which broadcast.tell has logged."""
         if version is None:
             version = await database_sync_to_async(services.current_version)(self.code)
-        await self.channel_layer.group_send(self.group, broadcast.changed(version))
+        return await broadcast.tell(self.channel_layer, self.code, version)
 
     async def table_changed(self, event):
         # An older announcement arriving late has nothing new to show.

@@ -74,7 +74,8 @@ def join(request, code):
         context = _page_context(request, table, seats, match, seat, None)
         context.update(join_error=message(error.code), join_name=request.POST.get("name", ""))
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
-    # The creator's page learns at once that the seat is taken.
+    # The creator's page learns at once that the seat is taken. The seat is committed
+    # by now: a failed announcement is only logged, and the cookie is set regardless.
     broadcast.announce(code, services.current_version(code))
     return set_seat_cookie(response, code, token)
 

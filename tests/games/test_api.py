@@ -1,6 +1,7 @@
 """The JSON API for programs: open and join tables."""
 
 import json
+import re
 
 import pytest
 
@@ -99,3 +100,18 @@ def test_it_translates_error_messages_by_accept_language(client):
 
 def test_it_refuses_get(client):
     assert client.get("/api/tables").status_code == 405
+
+
+def card_codes_in(text):
+    return re.findall(r"\b[A2-9TJQK][CDHS]\b", text)
+
+
+def test_it_seats_a_player_and_returns_the_token_even_when_the_announcement_fails(client, redis_layer, caplog):
+    code = open_table(client).json()["code"]
+    redis_layer(listening_to=code)
+    response = post(client, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert response.status_code == 200 and response.json()["token"]
+    assert Seat.objects.get(table__code=code, number=1).name == "Ben"
+    failures = [record for record in caplog.records if record.name == "games.broadcast"]
+    assert failures and code in failures[0].getMessage()
+    assert not card_codes_in(caplog.text)

@@ -418,3 +418,15 @@ async def test_it_tells_the_creator_at_once_when_someone_takes_the_free_seat():
     joined = await state_where(socket, lambda state: state["players"][1] is not None)
     assert joined["players"][1]["name"] == "Ben" and joined["to_move"] is not None
     await socket.disconnect()
+
+
+async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fails(redis_layer, caplog):
+    code, _, sockets, states = await seated_sockets()
+    await database_sync_to_async(redis_layer)()
+    mover, version = states[0]["to_move"], states[0]["version"]
+    await sockets[mover].send_json_to({"type": "move", "move": "pass", "version": version})
+    # The move counts and is shown, with no error frame on the way ("the table is unchanged").
+    assert (await state_at(sockets[mover], version + 1))["version"] == version + 1
+    assert await move_count(code) == 1
+    assert [record for record in caplog.records if record.name == "games.broadcast"]
+    await close(*sockets)

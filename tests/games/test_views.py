@@ -154,3 +154,12 @@ def test_it_never_gives_one_browser_both_seats(client):
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ana again"})
     assert response.status_code == 302
     assert Seat.objects.filter(table=table).count() == 1
+
+
+def test_it_seats_a_visitor_with_a_cookie_even_when_the_announcement_fails(client, redis_layer, caplog):
+    table, _ = services.open_table("Ana")
+    redis_layer(listening_to=table.code)
+    response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
+    assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value
+    assert Seat.objects.get(table=table, number=1).name == "Ben"
+    assert [record for record in caplog.records if record.name == "games.broadcast"]
