@@ -89,7 +89,16 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def beat(self):
         while True:
             await asyncio.sleep(PRESENCE_HEARTBEAT)
+            await self.touch()
+
+    async def touch(self):
+        """One heartbeat. A failure (SQLite busy, a lost database connection) is logged and
+        the next beat tries again: an exception escaping would end the task silently and
+        show the seat offline for as long as the socket stays open."""
+        try:
             await database_sync_to_async(services.touch_presence)(self.code, self.seat)
+        except Exception:
+            logger.exception("heartbeat failed at table %s, seat %s", self.code, self.seat)
 
     async def disconnect(self, close_code):
         if self.heartbeat is not None:
