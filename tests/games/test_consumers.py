@@ -430,3 +430,12 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     assert await move_count(code) == 1
     assert [record for record in caplog.records if record.name == "games.broadcast"]
     await close(*sockets)
+
+
+async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_heartbeat(caplog):
+    from games.consumers import ApiTableConsumer
+    consumer = ApiTableConsumer()
+    # A seat number the update cannot take makes it raise, as a locked database would.
+    consumer.code, consumer.seat = "any", object()
+    await consumer.touch()
+    assert [record for record in caplog.records if "heartbeat failed" in record.getMessage()]
