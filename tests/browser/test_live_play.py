@@ -75,16 +75,36 @@ def hand_codes(page):
     return sorted(page.locator("#table-live .my-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
 
 
-def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_server_url):
-    ana, ben = sit_down(browser, live_server_url)
+def play_to_the_showdown(ana, ben):
     for _ in range(200):
         if ana.locator("#showdown").count() and ben.locator("#showdown").count():
-            break
+            return
         play_and_wait(ana, ben)
+
+
+def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_server_url):
+    ana, ben = sit_down(browser, live_server_url)
+    play_to_the_showdown(ana, ben)
     expect(ana.locator("#showdown .outcome")).not_to_be_empty()
     assert ana.locator("#score-sheet").inner_text() == ben.locator("#score-sheet").inner_text()
     assert "Ana" in ana.locator("#score-sheet").inner_text()
     ana.screenshot(path="/tmp/hollywood-ana.png", full_page=True)
+    ben.context.close()
+    ana.context.close()
+
+
+def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(browser, live_server_url):
+    ana, ben = sit_down(browser, live_server_url)
+    play_to_the_showdown(ana, ben)
+    showdown = version(ana)
+    # Ben presses before his page can have heard of Ana's press: both clicks must count.
+    ana.click("#table-live [data-action='next_hand']")
+    ben.click("#table-live [data-action='next_hand']")
+    for page in (ana, ben):
+        wait_for_version(page, showdown + 2)
+        expect(page.locator("#showdown")).to_have_count(0, timeout=WAIT_MS)
+        expect(page.locator("#table-error")).to_be_hidden()
+        assert len(hand_codes(page)) in (10, 11)
     ben.context.close()
     ana.context.close()
 
