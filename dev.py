@@ -55,18 +55,24 @@ def find_chromium():
     )
 
 
-def require_gettext():
-    # The catalogue tests extract every translatable string with makemessages.
-    if not shutil.which("xgettext"):
+# What the tests run besides Python: a program each, and the Debian package that has it.
+# xgettext: the catalogue tests extract every translatable string with makemessages.
+# redis-server: the tests start a private one to see the site survive a failing Redis.
+TEST_TOOLS = {"xgettext": "gettext", "redis-server": "redis-server"}
+
+
+def require_test_tools():
+    missing = [package for program, package in TEST_TOOLS.items() if not shutil.which(program)]
+    if missing:
         sys.exit(
-            "The translation tests need GNU gettext (xgettext) and none was found.\n"
-            "On Debian or Ubuntu: sudo apt-get install gettext"
+            f"The tests need {', '.join(missing)}, not found on this machine.\n"
+            f"On Debian or Ubuntu: sudo apt-get install {' '.join(missing)}"
         )
 
 
 def test(pytest_args):
     chromium = find_chromium()
-    require_gettext()
+    require_test_tools()
     set_up("requirements-dev.txt")
     env = dict(os.environ, CHROMIUM_PATH=chromium)
     # Browser tests drive a live server from a sync Playwright loop; pytest-asyncio's
