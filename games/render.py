@@ -5,16 +5,15 @@ so both always show the same thing. Call inside the reader's language.
 """
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from games import services
+from games.cards import card_name, is_red, shown_rank, suit_symbol
 from games.engine.cards import RANK_VALUES, RANKS, SUITS
 from games.state import seat_state
 
 SORTS = ("melds", "rank", "suit")
 DEFAULT_SORT = "melds"
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RANK_LABELS = {"T": "10"}
 
 
 def load_state(code, seat):
@@ -72,26 +71,15 @@ def players_in_view_order(state, names):
 
 
 def card(code, legal=frozenset(), taken=None):
-    rank, suit = code[0], code[1]
     return {
         "code": code,
-        "rank": RANK_LABELS.get(rank, rank),
-        "suit": SUIT_SYMBOLS[suit],
-        "red": suit in "DH",
-        "name": card_name(rank, suit),
-        "value": RANK_VALUES[RANKS.index(rank)],
+        "rank": shown_rank(code),
+        "suit": suit_symbol(code),
+        "red": is_red(code),
+        "name": card_name(code),
+        "value": RANK_VALUES[RANKS.index(code[0])],
         "discard": f"discard {code}" if f"discard {code}" in legal else None,
         "taken": code == taken,
-    }
-
-
-def card_name(rank, suit):
-    ranks = {"A": pgettext("card rank", "Ace"), "J": pgettext("card rank", "Jack"),
-             "Q": pgettext("card rank", "Queen"), "K": pgettext("card rank", "King")}
-    suits = {"C": pgettext("card suit", "clubs"), "D": pgettext("card suit", "diamonds"),
-             "H": pgettext("card suit", "hearts"), "S": pgettext("card suit", "spades")}
-    return pgettext("card name", "%(rank)s of %(suit)s") % {
-        "rank": ranks.get(rank, RANK_LABELS.get(rank, rank)), "suit": suits[suit],
     }
 
 

@@ -1,7 +1,8 @@
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
 
-from rules.templatetags.cards import card, card_label
+from games.cards import card_name as card_label
+from games.templatetags.cards import card
 
 
 def test_it_draws_a_card_from_its_rank_and_suit():
@@ -35,3 +36,7 @@ def test_it_draws_several_cards_side_by_side():
     html = Template('{% load cards %}{% cards "5S 6S 7S" %}').render(Context())
     assert html.startswith('<span class="cards">')
     assert html.count('class="card card--spades"') == 3
+
+
+def test_it_draws_a_list_of_codes_as_well_as_a_string():
+    assert Template("{% load cards %}{% cards codes %}").render(Context({"codes": ["AS", "2S"]})).count('class="card card--spades"') == 2
