@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -119,10 +120,11 @@ def pages():
     print(f"busiest player: {busiest['player__name']} with {busiest['n']} matches; "
           f"match page: {middling.hand_count} hands")
     name = busiest["player__name"].split(" ")[0]
+    # Names may hold spaces, "&" or "#": encoded, or the page would filter on something else.
     return [
         ("archive, first page", "/en/archive/"),
-        (f"archive, filtered (player={name!r}, hollywood)", f"/en/archive/?player={name}&scoring=hollywood"),
-        ("archive, filtered (the busiest player's name)", f"/en/archive/?player={busiest['player__name']}"),
+        (f"archive, filtered (player={name!r}, hollywood)", f"/en/archive/?{urlencode({'player': name, 'scoring': 'hollywood'})}"),
+        ("archive, filtered (the busiest player's name)", f"/en/archive/?{urlencode({'player': busiest['player__name']})}"),
         ("archive, the busiest player's matches", f"/en/archive/?player_id={busiest['player__public_id']}&page=3"),
         ("archive, page 50", "/en/archive/?page=50"),
         ("match page", f"/en/archive/matches/{middling.pk}/"),
