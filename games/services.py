@@ -22,7 +22,6 @@ from games.archive import record as archive
 from games.engine import SCORINGS
 from games.models import Move, Seat, Table
 
-NAME_MAX_LENGTH = 24
 TARGETS = (100, 250)
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
@@ -47,19 +46,11 @@ def hash_token(token):
 
 
 def clean_name(raw):
-    """1 to 24 printable characters after trimming, else GameError."""
-    if not isinstance(raw, str):
-        raise GameError("name_missing")
-    name = raw.strip()
-    if not name:
-        raise GameError("name_missing")
-    if len(name) > NAME_MAX_LENGTH:
-        raise GameError("name_too_long")
-    # str.isprintable: no control, format or separator characters other than the space
-    # (the archive's player names use the same test).
-    if not name.isprintable():
-        raise GameError("name_not_printable")
-    return name
+    """1 to 24 printable characters after trimming (the archive's rule), else GameError."""
+    try:
+        return archive_players.clean_name(raw)
+    except ValueError as error:
+        raise GameError(str(error)) from None
 
 
 def clean_rules(scoring, target, straight, oklahoma):

@@ -15,10 +15,18 @@ NAME_MAX_LENGTH = 24
 
 
 def clean_name(name):
-    """The name trimmed; ValueError unless it is 1 to 24 printable characters."""
-    name = (name or "").strip()
-    if not 1 <= len(name) <= NAME_MAX_LENGTH or not name.isprintable():
-        raise ValueError("bad_name")
+    """The name trimmed: 1 to 24 printable characters, else ValueError(code).
+
+    The one rule for names; `games.services.clean_name` turns the code into a GameError.
+    """
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise ValueError("name_missing")
+    if len(name) > NAME_MAX_LENGTH:
+        raise ValueError("name_too_long")
+    # str.isprintable: no control, format or separator characters other than the space.
+    if not name.isprintable():
+        raise ValueError("name_not_printable")
     return name
 
 

@@ -48,6 +48,13 @@ def test_it_refuses_bad_names(name):
         clean_name(name)
 
 
+@pytest.mark.parametrize(("name", "code"), [(None, "name_missing"), (7, "name_missing"), (" ", "name_missing"),
+                                           ("x" * 25, "name_too_long"), ("tab\there", "name_not_printable")])
+def test_it_says_why_a_name_is_refused(name, code):
+    with pytest.raises(ValueError, match=f"^{code}$"):
+        clean_name(name)
+
+
 def test_it_accepts_24_printable_characters():
     assert clean_name("Ñandú " + "x" * 18) == "Ñandú " + "x" * 18
 
