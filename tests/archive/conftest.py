@@ -2,9 +2,8 @@ import random
 
 import pytest
 
-from games.archive.record import record_finished_match
 from games.archive.simulate import play_match
-from tests.archive.helpers import START, hand, make_player, record
+from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 
 @pytest.fixture
@@ -52,8 +51,4 @@ def fixed_matches(ana, ben, cyd):
 @pytest.fixture
 def engine_match(ana, ben):
     """A Hollywood match played by the engine, recorded as live play records it."""
-    match = play_match("hollywood", 100, rng=random.Random(11))
-    return record_finished_match(
-        table_code="played", players=(ana, ben), scoring="hollywood", target=100,
-        options=match.options, started_at=START, match=match,
-    )
+    return record_engine_match((ana, ben), play_match("hollywood", 100, rng=random.Random(11)), code="played")

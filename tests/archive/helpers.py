@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 from games.archive.engine_bridge import sheet_json
 from games.archive.models import Player, hash_token, new_token
-from games.archive.record import finish_match_record
+from games.archive.record import finish_match_record, record_finished_match
 from games.engine import ScoreSheet
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
@@ -46,4 +46,12 @@ def record(code, players, scoring, hands, target=100, day=0):
         finished_at=START + timedelta(days=day, hours=1),
         hands=hands,
         sheet=sheet,
+    )
+
+
+def record_engine_match(players, match, code="engine", scoring="hollywood"):
+    """A match played by the engine, recorded as live play records it."""
+    return record_finished_match(
+        table_code=code, players=players, scoring=scoring, target=match.target,
+        options=match.options, started_at=START, match=match,
     )

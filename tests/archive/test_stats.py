@@ -1,10 +1,12 @@
 """A player's numbers, against a count done by hand on three fixed matches (conftest)."""
 
-from games.archive.models import ArchivedMatch
+import pytest
+
+from games.archive.models import ArchivedMatch, OpponentRecord, PlayerTotals
 from games.archive.record import record_unfinished_match
-from games.archive.stats import player_stats, results_by_opponent
+from games.archive.stats import player_stats, rebuild_all_totals, results_by_opponent
 from games.engine import Options
-from tests.archive.helpers import START
+from tests.archive.helpers import START, hand, make_player, record
 
 
 def test_it_counts_anas_matches_as_counted_by_hand(ana, fixed_matches):
@@ -62,8 +64,6 @@ def test_it_keeps_the_stats_when_a_player_is_renamed(ana, fixed_matches):
 
 
 def test_it_keeps_two_players_of_one_name_apart(ana, fixed_matches):
-    from tests.archive.helpers import make_player
-
     other_ana = make_player("Ana")
     assert player_stats(other_ana)["matches_played"] == 0
 
@@ -78,8 +78,6 @@ def test_it_does_not_count_an_unfinished_match(ana, ben, fixed_matches):
 
 
 def test_it_records_a_finished_match_only_once(ana, fixed_matches):
-    from tests.archive.helpers import hand, record
-
     again = record("single", (ana, ana), "hand", [hand(1, "gin", 99)])
     assert again.pk == fixed_matches[0].pk
     assert player_stats(ana)["matches_played"] == 3
@@ -92,19 +90,12 @@ def test_it_gives_empty_numbers_to_a_new_player(cyd):
 
 
 def test_it_refuses_to_record_a_match_that_is_not_over(ana, ben):
-    import pytest
-
-    from tests.archive.helpers import hand, record
-
     with pytest.raises(ValueError):
         record("early", (ana, ben), "game", [hand(0, "knock", 30)])
     assert ArchivedMatch.objects.count() == 0
 
 
 def test_it_rebuilds_the_same_totals_as_recording_keeps(ana, ben, cyd, fixed_matches):
-    from games.archive.models import OpponentRecord, PlayerTotals
-    from games.archive.stats import rebuild_all_totals
-
     def snapshot():
         totals = sorted(PlayerTotals.objects.values_list(), key=str)
         records = sorted(OpponentRecord.objects.values_list("player", "opponent", "played", "won"))

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from games.archive.simulate import play_match
 from games.engine import Match, Options
 
 from .helpers import draw_and_discard_until, play
@@ -76,3 +77,10 @@ def test_it_reshuffles_with_the_rng_it_was_last_given_whether_read_back_or_kept(
     for game in (match, copy):
         game.play("stock")
     assert [str(card) for card in match.hand.reshuffles[0]] == [str(card) for card in copy.hand.reshuffles[0]]
+
+
+def test_it_reads_back_every_hand_of_a_whole_match():
+    # The archive reads each hand's deck and moves from this save format.
+    played = play_match("hollywood", 100, rng=random.Random(7))
+    saved = Match.from_json(played.to_json())
+    assert [hand.to_dict() for hand in saved.hands] == [hand.to_dict() for hand in played.hands]
