@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.archive.engine_bridge import match_summary
-from games.archive.models import ArchivedHand, ArchivedMatch, PlayerResult
+from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult
 from games.archive.stats import refresh_totals
 
 
@@ -93,6 +93,11 @@ def finish_match_record(
     protocol's shape, None for a single hand.
     """
     with transaction.atomic():
+        # The players' rows first, in id order (no deadlock between two such writers):
+        # two matches of one player ending at once then read their streak and write their
+        # totals one after the other, not both from the same old rows (PostgreSQL;
+        # SQLite's IMMEDIATE transactions already run writers one at a time).
+        lock_players(players)
         archived, _created = ArchivedMatch.objects.select_for_update().get_or_create(
             table_code=table_code,
             match_number=match_number,
@@ -110,6 +115,10 @@ def finish_match_record(
         PlayerResult.objects.bulk_create(results)
         refresh_totals(players)
     return archived
+
+
+def lock_players(players):
+    list(Player.objects.select_for_update().filter(pk__in=[player.pk for player in players]).order_by("pk"))
 
 
 def streaks_before(players):

@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.archive.engine_bridge import replayed_hand
 from games.archive.models import ArchivedMatch, PlayerResult
@@ -107,3 +109,17 @@ def test_it_replays_a_single_hand_through_its_reshuffles(ana, ben):
     archived = record_engine_match((ana, ben), match, scoring="hand")
     stored = archived.hands.first()
     assert replayed_hand(archived, stored, len(stored.moves)).result == match.results[0]
+
+
+def test_it_locks_both_players_before_reading_their_results(ana, ben, played):
+    # Two matches of one player ending at once must not both compute the streak and
+    # totals from the same old rows: the players' rows are locked first, in id order.
+    with CaptureQueriesContext(connection) as queries:
+        record_engine_match((ben, ana), played)
+    sql = [query["sql"] for query in queries.captured_queries]
+    reads_results = next(n for n, text in enumerate(sql) if 'FROM "archive_playerresult"' in text)
+    locks = [n for n, text in enumerate(sql) if 'FROM "archive_player" ' in text
+             and 'ORDER BY "archive_player"."id" ASC' in text and f"{ana.pk}" in text and f"{ben.pk}" in text]
+    assert locks and locks[0] < reads_results
+    if connection.features.has_select_for_update:
+        assert sql[locks[0]].rstrip().endswith("FOR UPDATE")
