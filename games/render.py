@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from games import services
 from games.cards import card_name, is_red, shown_rank, suit_symbol
 from games.engine.cards import RANK_VALUES, RANKS, SUITS
+from games.sheet_display import score_sheet
 from games.state import seat_state
 
 SORTS = ("melds", "rank", "suit")
@@ -49,7 +50,7 @@ def live_context(state, sort):
         "knocks": [dict(knock, card=card(knock["card"])) for knock in state["knocks"]],
         "status": status_line(state, names),
         "showdown": showdown(state, names),
-        "sheet_games": sheet_games(state, names),
+        "score_sheet": score_sheet(state["sheet"], names),
         "results": [result_line(result, names) for result in state["results"]],
         "waiting": state["players"][1] is None,
     }
@@ -166,19 +167,3 @@ def result_line(result, names):
         return gettext("No winner")
     return gettext("%(name)s won %(points)s points") % {"name": names[result["winner"]], "points": result["points"]}
 
-
-def sheet_games(state, names):
-    """Per game: both players' entries hand by hand, points, bonus, total, winner."""
-    sheet = state["sheet"]
-    if sheet is None:
-        return []
-    games = []
-    for index, game in enumerate(sheet["games"], start=1):
-        rows = [
-            [entry["points"] if entry["seat"] == seat else None for seat in (0, 1)] + [entry["hand"]]
-            for entry in game["entries"]
-        ]
-        totals = [game["points"][seat] + game["bonus"][seat] for seat in (0, 1)]
-        winner = names[game["winner"]] if game["winner"] is not None else None
-        games.append({"number": index, "rows": rows, "game": game, "totals": totals, "winner_name": winner})
-    return games

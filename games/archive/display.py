@@ -6,34 +6,25 @@ Plain data in, plain data out: the templates only lay it out and translate it.
 SEATS = (0, 1)
 
 
-def empty_sheet(game_count):
-    return {"games": [{"points": [0, 0], "winner": None} for _ in range(game_count)]}
+def sheet_with_entries(sheet, hands):
+    """The final sheet in the protocol's shape, each game with its entries hand by hand
+    as the table's state carries them (`hand`, `seat`, `points`), for
+    games.sheet_display.score_sheet. None for a single hand.
 
-
-def sheet_rows(hands, game_count):
-    """The sheet hand by hand, as written at the table.
-
-    Each row is one hand with, for each game, the points each seat had entered in
-    it by that hand (None where nothing was entered) and whether the game ended on
-    that hand. Entries are the difference between the sheets stored after each hand.
+    An entry is the difference between the sheets stored after a hand and before it.
     """
-    rows = []
-    before = empty_sheet(game_count)
+    if sheet is None:
+        return None
+    games = [dict(game, entries=[]) for game in sheet["games"]]
+    before = [[0, 0] for _ in games]
     for hand in hands:
-        after = hand.sheet or before
-        cells = [game_cell(old, new) for old, new in zip(before["games"], after["games"])]
-        rows.append({"hand": hand, "cells": cells})
+        after = [game["points"] for game in hand.sheet["games"]] if hand.sheet else before
+        for game, old, new in zip(games, before, after):
+            for seat in SEATS:
+                if new[seat] != old[seat]:
+                    game["entries"].append({"hand": hand.number, "seat": seat, "points": new[seat] - old[seat]})
         before = after
-    return rows
-
-
-def game_cell(before, after):
-    entries = [after["points"][seat] - before["points"][seat] for seat in SEATS]
-    return {
-        "entries": [entry or None for entry in entries],
-        "ended": before["winner"] is None and after["winner"] is not None,
-        "winner": after["winner"],
-    }
+    return {**sheet, "games": games}
 
 
 def showdown_sides(hand, players):
@@ -84,14 +75,18 @@ def csv_rows(archived, hands):
     header += [f"game {number} {name}" for number in range(1, games + 1) for name in names]
     header += [f"total {name}" for name in names]
     rows = [header]
-    for row in sheet_rows(hands, games):
-        hand = row["hand"]
+    sheet = sheet_with_entries(archived.sheet, hands) or {"games": []}
+    entered = {
+        (entry["hand"], index, entry["seat"]): entry["points"]
+        for index, game in enumerate(sheet["games"])
+        for entry in game["entries"]
+    }
+    for hand in hands:
         winner = names[hand.winner] if hand.winner is not None else ""
         line = [hand.number, names[hand.dealer], winner, hand.kind, hand.points]
-        line += [entry or "" for cell in row["cells"] for entry in cell["entries"]]
+        line += [entered.get((hand.number, index, seat), "") for index in range(games) for seat in SEATS]
         line += ["", ""]
         rows.append(line)
-    sheet = archived.sheet or {"games": []}
     rows.append(["bonus", "", "", "", ""] + [b for game in sheet["games"] for b in game["bonus"]] + ["", ""])
     rows.append(["total", "", "", "", ""] + [p for game in sheet["games"] for p in game["points"]] + list(archived.totals))
     return rows

@@ -12,6 +12,7 @@ from games.archive import display, stats
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.replay import replay_view
+from games.sheet_display import score_sheet
 
 PAGE_SIZE = 20
 SCORINGS = ("hollywood", "game", "hand")
@@ -96,16 +97,15 @@ def archive_list(request):
 def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
     hands = list(archived.hands.all())
-    games = (archived.sheet or {}).get("games", [])
     context = {
         "match": archived,
         "hands": [
             (hand, display.showdown_sides(hand, archived.players), display.outcome(hand, archived.players))
             for hand in hands
         ],
-        "sheet_rows": display.sheet_rows(hands, display.game_count(archived.scoring)),
-        "games": games,
-        "sheet_columns": 2 * len(games),
+        "score_sheet": score_sheet(
+            display.sheet_with_entries(archived.sheet, hands), [player.name for player in archived.players]
+        ),
         "replay": replay_from_request(request, archived, hands),
     }
     return render(request, "archive/match.html", context)

@@ -1,8 +1,14 @@
 """The archive's pages: list, filters, pagination (with and without htmx), match, player."""
 
+import random
+
 import pytest
 
-from tests.archive.helpers import hand, make_player, record
+from games import matches
+from games.archive.display import sheet_with_entries
+from games.archive.simulate import play_match
+from games.sheet_display import score_sheet
+from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 LANGUAGES = ["en", "es", "de", "cs", "tr"]
 
@@ -77,18 +83,27 @@ def test_it_sends_only_the_next_rows_to_htmx(client, many_matches):
 
 def test_it_shows_the_hollywood_sheet_hand_by_hand(client, fixed_matches):
     hollywood = fixed_matches[2]
-    rows = client.get(f"/en/archive/matches/{hollywood.pk}/").context["sheet_rows"]
-    # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win goes nowhere;
-    # Ana's third win ends game 3.
-    assert [[cell["entries"] for cell in row["cells"]] for row in rows] == [
-        [[100, None], [None, None], [None, None]],
-        [[None, None], [110, None], [None, None]],
-        [[None, None], [None, None], [None, None]],
-        [[None, None], [None, None], [100, None]],
+    sheet = client.get(f"/en/archive/matches/{hollywood.pk}/").context["score_sheet"]
+    # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win goes nowhere,
+    # so hand 3 has no row; Ana's third win ends game 3.
+    assert [row["hand"] for row in sheet["rows"]] == [1, 2, 4]
+    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"]] == [
+        [100, None, None, None, None, None],
+        [None, None, 110, None, None, None],
+        [None, None, None, None, 100, None],
     ]
-    assert [[cell["ended"] for cell in row["cells"]] for row in rows] == [
-        [True, False, False], [False, True, False], [False, False, False], [False, False, True],
+    assert [[cell["ended"] for cell in row["cells"]] for row in sheet["rows"]] == [
+        [True, False, False, False, False, False],
+        [False, False, True, False, False, False],
+        [False, False, False, False, True, False],
     ]
+    assert [game["winner_name"] for game in sheet["games"]] == ["Ana", "Ana", "Ana"]
+
+
+def test_it_draws_the_sheet_with_the_tables_partial(client, fixed_matches):
+    response = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/")
+    assert "games/_score_sheet.html" in [template.name for template in response.templates]
+    assert 'href="#hand-4"' in response.content.decode()
 
 
 def test_it_shows_the_bonuses_and_totals(client, fixed_matches):
@@ -186,3 +201,11 @@ def test_it_finds_every_match_of_a_name_shared_by_very_many_players(client, fixe
     monkeypatch.setattr(views, "NAMED_AT_MOST", 1)
     assert views.named_ids("n") is None
     assert len(views.page_of_matches(0, 20, name="n")) == 3
+
+
+def test_it_shows_the_sheet_as_the_table_showed_it(ana, ben):
+    match = play_match("hollywood", 100, rng=random.Random(11))
+    archived = record_engine_match((ana, ben), match)
+    at_the_table = score_sheet(matches.sheet_state(match), ["Ana", "Ben"])
+    assert score_sheet(sheet_with_entries(archived.sheet, list(archived.hands.all())), ["Ana", "Ben"]) == at_the_table
+    assert sum(cell["ended"] for row in at_the_table["rows"] for cell in row["cells"]) == 3
