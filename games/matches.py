@@ -111,11 +111,20 @@ def result_summary(result):
 
 def sheet_state(match):
     """The score sheet as the protocol sends it, each game with its entries hand by hand."""
-    sheet = match.sheet
+    return sheet_shape(match.sheet, match.results, match.entered)
+
+
+def sheet_shape(sheet, results, entered):
+    """A ScoreSheet in the protocol's shape; None for a single hand.
+
+    `results` are the hands' results so far and `entered`, per hand, the games its win
+    went to (`Match.entered`, `ScoreSheet.record`'s answer). The archive stores the sheet
+    after each hand through here too, so both speak the same shape.
+    """
     if sheet is None:
         return None
     entries = [[] for _ in sheet.games]
-    for number, (result, games) in enumerate(zip(match.results, match.entered), start=1):
+    for number, (result, games) in enumerate(zip(results, entered), start=1):
         for index in games:
             entries[index].append({"hand": number, "seat": result["winner"], "points": result["points"]})
     return {

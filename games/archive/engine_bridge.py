@@ -5,36 +5,23 @@ and replays a stored hand to show one seat's view at one step.
 """
 
 from games.engine import Hand, Options, ScoreSheet
-
-
-def sheet_json(sheet):
-    """A ScoreSheet in the protocol's shape; None for a single hand."""
-    if sheet is None:
-        return None
-    return {
-        "games": [
-            {"points": list(g.points), "hands_won": list(g.hands_won), "winner": g.winner, "bonus": list(g.bonus)}
-            for g in sheet.games
-        ],
-        "totals": list(sheet.totals),
-        "winner": sheet.winner,
-        "is_over": sheet.is_over,
-    }
+from games.matches import sheet_shape, sheet_state
 
 
 def match_summary(match):
     """(hands, final sheet) of an engine Match, each hand with the sheet after it.
 
-    The sheets after each hand are rebuilt by entering the results on a fresh
-    ScoreSheet: the engine, not the archive, knows where a win is entered.
+    The sheets, in the protocol's shape (`games.matches.sheet_shape`), are rebuilt by
+    entering the results on a fresh ScoreSheet: the engine, not the archive, knows where
+    a win is entered.
     """
     sheet = None if match.sheet is None else ScoreSheet(games=len(match.sheet.games), target=match.target)
-    hands = []
+    hands, entered = [], []
     for hand, result in zip(match.hands, match.results):
-        if sheet is not None and result["winner"] is not None:
-            sheet.record(winner=result["winner"], points=result["points"])
-        hands.append(hand_record(hand.to_dict(), result, sheet_json(sheet)))
-    return hands, sheet_json(match.sheet)
+        won = sheet is not None and result["winner"] is not None
+        entered.append(sheet.record(winner=result["winner"], points=result["points"]) if won else [])
+        hands.append(hand_record(hand.to_dict(), result, sheet_shape(sheet, match.results, entered)))
+    return hands, sheet_state(match)
 
 
 def hand_record(saved, result, sheet):

@@ -2,10 +2,10 @@
 
 from datetime import datetime, timedelta, timezone
 
-from games.archive.engine_bridge import sheet_json
 from games.archive.models import Player, hash_token, new_token
 from games.archive.record import finish_match_record, record_finished_match
 from games.engine import ScoreSheet
+from games.matches import sheet_shape
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
 GAMES = {"hollywood": 3, "game": 1}
@@ -25,11 +25,12 @@ def with_sheets(scoring, target, hands):
     if scoring not in GAMES:
         return hands, None
     sheet = ScoreSheet(games=GAMES[scoring], target=target)
+    entered = []
     for entry in hands:
-        if entry["winner"] is not None:
-            sheet.record(winner=entry["winner"], points=entry["points"])
-        entry["sheet"] = sheet_json(sheet)
-    return hands, sheet_json(sheet)
+        won = entry["winner"] is not None
+        entered.append(sheet.record(winner=entry["winner"], points=entry["points"]) if won else [])
+        entry["sheet"] = sheet_shape(sheet, hands, entered)
+    return hands, sheet_shape(sheet, hands, entered)
 
 
 def record(code, players, scoring, hands, target=100, day=0):

@@ -2,6 +2,11 @@
 
 import csv
 import io
+import random
+
+from games import matches
+from games.archive.simulate import play_match
+from tests.archive.helpers import record_engine_match
 
 
 def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
@@ -22,6 +27,15 @@ def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
     assert set(sheet) >= {"games", "totals", "winner", "is_over"}
     assert set(sheet["games"][0]) >= {"points", "hands_won", "winner", "bonus"}
     assert sheet["totals"] == [985, 0] and sheet["is_over"] is True
+
+
+def test_it_returns_the_sheet_in_the_protocols_shape_with_every_entry(client, ana, ben):
+    match = play_match("hollywood", 100, rng=random.Random(11))
+    archived = record_engine_match((ana, ben), match)
+    data = client.get(f"/api/matches/{archived.pk}").json()
+    assert data["sheet"] == matches.sheet_state(match)
+    assert all(game["entries"] for game in data["sheet"]["games"])
+    assert data["hands"][-1]["sheet"] == data["sheet"]
 
 
 def test_it_returns_a_null_sheet_for_a_single_hand(client, fixed_matches):
