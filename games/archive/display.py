@@ -67,8 +67,25 @@ def game_count(scoring):
     return {"hollywood": 3, "game": 1}.get(scoring, 0)
 
 
+# Text a spreadsheet would run as a formula when the cell begins with it (a player named
+# "=1+1" or "@SUM(…)"); such a cell gets a leading apostrophe, the usual defence.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def csv_rows(archived, hands):
-    """The sheet hand by hand as CSV rows: a header, one row per hand, bonus and total."""
+    """The sheet hand by hand as CSV rows: a header, one row per hand, bonus and total.
+
+    A machine format for spreadsheets and programs: its column names and kinds are fixed
+    English words whatever the page's language (docs/protocol.md), never translated.
+    """
+    return [[csv_cell(value) for value in row] for row in sheet_rows(archived, hands)]
+
+
+def sheet_rows(archived, hands):
     games = game_count(archived.scoring)
     names = [archived.player0.name, archived.player1.name]
     header = ["hand", "dealer", "winner", "kind", "points"]

@@ -17,6 +17,7 @@ from games.sheet_display import score_sheet
 PAGE_SIZE = 20
 SCORINGS = ("hollywood", "game", "hand")
 NAMED_AT_MOST = 100
+MAX_PAGE = 100_000  # two million matches deep, far past any real archive's end
 
 
 def page_of_matches(start, size, name="", scoring="", player_id=None):
@@ -59,10 +60,15 @@ def named_ids(name):
 
 
 def page_number(request):
+    """The page asked for, from 1; beyond MAX_PAGE a 404 (a huge offset overflows the
+    database's integer: a 500 on SQLite)."""
     try:
-        return max(int(request.GET.get("page", 1)), 1)
+        page = int(request.GET.get("page", 1))
     except ValueError:
         return 1
+    if page > MAX_PAGE:
+        raise Http404("no such page")
+    return max(page, 1)
 
 
 def filter_query(**filters):

@@ -4,9 +4,11 @@ import csv
 import io
 import random
 
+import pytest
+
 from games import matches
 from games.archive.simulate import play_match
-from tests.archive.helpers import record_engine_match
+from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 
 def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
@@ -54,6 +56,16 @@ def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):
     assert rows[3] == ["3", "Ben", "", "draw", "0", "", "", "", ""]
     assert rows[-2] == ["bonus", "", "", "", "", "175", "25", "", ""]
     assert rows[-1] == ["total", "", "", "", "", "105", "20", "280", "45"]
+
+
+@pytest.mark.parametrize("name", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
+def test_it_never_writes_a_name_a_spreadsheet_would_run_as_a_formula(client, ben, name):
+    evil = make_player(name)
+    archived = record("formula", (evil, ben), "game", [hand(0, "gin", 100)])
+    response = client.get(f"/api/matches/{archived.pk}/sheet.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
+    assert rows[1][1:3] == [f"'{name}", f"'{name}"]
+    assert rows[0][5:9] == [f"game 1 {name}", "game 1 Ben", f"total {name}", "total Ben"]
 
 
 def test_it_returns_a_players_numbers(client, fixed_matches, ana):

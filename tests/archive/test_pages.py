@@ -209,3 +209,21 @@ def test_it_shows_the_sheet_as_the_table_showed_it(ana, ben):
     at_the_table = score_sheet(matches.sheet_state(match), ["Ana", "Ben"])
     assert score_sheet(sheet_with_entries(archived.sheet, list(archived.hands.all())), ["Ana", "Ben"]) == at_the_table
     assert sum(cell["ended"] for row in at_the_table["rows"] for cell in row["cells"]) == 3
+
+
+@pytest.mark.parametrize("query", [
+    "page=1000000000000000000", "page=99999999999999999999999", "page=-5", "page=x",
+    "player=Ana&page=1000000000000000000", "player_id={ana}&page=1000000000000000000",
+])
+def test_it_answers_any_page_number_without_an_error(client, ana, fixed_matches, query):
+    response = client.get(f"/en/archive/?{query.format(ana=ana.public_id)}")
+    assert response.status_code in (200, 404)
+
+
+@pytest.mark.parametrize("query", [
+    "hand=999&step=0&seat=0", "hand=1&step=-1&seat=0", "hand=1&step=0&seat=7", "hand=x", "hand=1&step=y",
+    "hand=1&step=1000000000000000000000&seat=0", "hand=100000000000000000000000",
+])
+def test_it_answers_any_replay_position_without_an_error(client, engine_match, query):
+    response = client.get(f"/en/archive/matches/{engine_match.pk}/?{query}")
+    assert response.status_code in (200, 404)
