@@ -3,14 +3,18 @@
 import random
 
 import pytest
+from django.conf import settings
 
 from games import matches
+from games.archive import views
 from games.archive.display import sheet_with_entries
+from games.archive.record import start_archived_match
 from games.archive.simulate import play_match
+from games.engine import Options
 from games.sheet_display import score_sheet
 from tests.archive.helpers import hand, make_player, record, record_engine_match
 
-LANGUAGES = ["en", "es", "de", "cs", "tr"]
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 @pytest.fixture
@@ -51,9 +55,6 @@ def test_it_filters_by_scoring_mode(client, fixed_matches):
 
 
 def test_it_leaves_unfinished_matches_out_of_the_list(client, ana, ben, fixed_matches):
-    from games.archive.record import start_archived_match
-    from games.engine import Options
-
     start_archived_match(table_code="busy", players=(ana, ben), scoring="game", target=100, options=Options())
     codes = [archived.table_code for archived in client.get("/en/archive/").context["matches"]]
     assert "busy" not in codes and len(codes) == 3
@@ -146,8 +147,11 @@ def test_it_shows_a_players_numbers_and_chart(client, ana, fixed_matches):
 
 def test_it_escapes_names(client, fixed_matches):
     evil = make_player("<b>x</b>")
-    record("evil", (evil, fixed_matches[0].player0), "hand", [hand(0, "gin", 25)], day=9)
-    assert "<b>x</b>" not in client.get("/en/archive/").content.decode()
+    evil_match = record("evil", (evil, fixed_matches[0].player0), "hand", [hand(0, "gin", 25)], day=9)
+    for url in ("/en/archive/", f"/en/archive/matches/{evil_match.pk}/", f"/en/players/{evil.public_id}/"):
+        page = client.get(url).content.decode()
+        assert "<b>x</b>" not in page
+        assert "&lt;b&gt;x&lt;/b&gt;" in page
 
 
 def test_it_lists_one_players_matches_whatever_their_name(client, ana, fixed_matches):
@@ -195,8 +199,6 @@ def test_it_pages_through_one_players_matches(client, ana, many_matches):
 
 
 def test_it_finds_every_match_of_a_name_shared_by_very_many_players(client, fixed_matches, monkeypatch):
-    from games.archive import views
-
     # As if thousands of players had an "n" in their name: the names are checked match by match.
     monkeypatch.setattr(views, "NAMED_AT_MOST", 1)
     assert views.named_ids("n") is None
