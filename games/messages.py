@@ -16,6 +16,7 @@ MESSAGES = {
     "bad_option": _("Straight Gin and Oklahoma are on or off."),
     "unknown_table": _("There is no table with this link."),
     "table_full": _("Both seats at this table are taken. You can watch."),
+    "same_player": _("You already hold the other seat at this table. Ask someone else to join."),
     "spectator": _("You are watching this table; only the players can move."),
     "waiting_for_opponent": _("Wait for your opponent to join."),
     "not_your_turn": _("It is not your turn."),

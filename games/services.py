@@ -95,6 +95,9 @@ def take_seat(code, name, player=None):
     """Seat 1 for the first person who asks; returns (seat number, token)."""
     name = clean_name(name)
     table = get_table(code)
+    if player is not None and Seat.objects.filter(table=table, number=0, player=player).exists():
+        # One person in both seats would play themself, and the match would count twice.
+        raise GameError("same_player")
     token = new_token()
     try:
         with transaction.atomic():

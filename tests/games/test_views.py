@@ -163,3 +163,15 @@ def test_it_seats_a_visitor_with_a_cookie_even_when_the_announcement_fails(clien
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value
     assert Seat.objects.get(table=table, number=1).name == "Ben"
     assert [record for record in caplog.records if record.name == "games.broadcast"]
+
+
+def test_it_refuses_a_join_by_the_player_who_holds_the_other_seat(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    # A second browser carrying the same player identity (its private link), but no seat.
+    other = Client()
+    other.cookies["player"] = client.cookies["player"].value
+    response = other.post(f"/en/t/{table.code}/join/", {"name": "Ana"})
+    assert response.status_code == 400
+    assert "You already hold the other seat at this table." in response.content.decode()
+    assert list(Seat.objects.filter(table=table).values_list("number", flat=True)) == [0]
