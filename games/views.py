@@ -46,7 +46,7 @@ def open_table(request):
 
 @require_GET
 @never_cache  # a seated player's page shows the seat's secret (the private claim link)
-@ensure_csrf_cookie  # table.js posts a "continue on another device" secret with it
+@ensure_csrf_cookie  # claim.js posts a "continue on another device" secret with it
 def table_page(request, code):
     try:
         table, seats, match = services.load(code)
@@ -82,7 +82,7 @@ def join(request, code):
 
 @require_POST
 def claim(request, code):
-    """"Continue on another device": the seat secret, posted by table.js from the link's
+    """"Continue on another device": the seat secret, posted by claim.js from the link's
     #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
     token = request.POST.get("token", "")
     try:

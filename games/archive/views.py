@@ -5,7 +5,9 @@ from urllib.parse import urlencode
 from django.db.models import Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_cache_control
+from django.utils.cache import add_never_cache_headers
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
 from games.archive import display, stats
@@ -148,8 +150,8 @@ def player_detail(request, player_id):
     }
     response = render(request, "archive/player.html", context)
     if context["claim_token"]:
-        # The page carries the visitor's secret: never keep it in a shared cache.
-        patch_cache_control(response, private=True, no_store=True)
+        # The page carries the visitor's secret: never cached, as the claim page is not.
+        add_never_cache_headers(response)
     return response
 
 
@@ -160,13 +162,18 @@ def own_token(request, player):
 
 
 @require_http_methods(["GET", "POST"])
-def claim(request, token):
-    """The private link: GET asks to confirm (link previews must not claim), POST claims."""
+@never_cache
+@ensure_csrf_cookie  # claim.js posts the secret with it
+def claim(request):
+    """The private link, `/players/claim/#player=<secret>`: the secret rides in the
+    fragment, which never reaches a server log, and claim.js posts it here (as the
+    table's seat link does). GET is the page that does so; POST claims."""
+    if request.method == "GET":
+        return render(request, "archive/claim.html")
+    token = request.POST.get("token", "")
     player = player_for_token(token)
     if player is None:
         raise Http404("no such identity")
-    if request.method == "GET":
-        return render(request, "archive/claim.html", {"player": player})
     response = redirect("archive:player", player_id=player.public_id)
     set_player_cookie(response, token)
     return response

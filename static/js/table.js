@@ -93,18 +93,6 @@
     });
   });
 
-  // "Continue on another device": the link carries the seat secret in its #fragment,
-  // which no server log sees. Hand it over once, then forget it.
-  function claimSeat() {
-    var match = /^#seat=([A-Za-z0-9_-]+)$/.exec(location.hash);
-    if (!match) return false;
-    history.replaceState(null, "", location.pathname + location.search);
-    var csrf = (/(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie) || [])[1] || "";
-    var body = new URLSearchParams({ token: match[1], csrfmiddlewaretoken: csrf });
-    fetch(live.dataset.claimPath, { method: "POST", body: body, credentials: "same-origin" })
-      .then(function () { location.reload(); });
-    return true;
-  }
-
-  if (!claimSeat()) connect();
+  // "Continue on another device": the seat secret rides in the link's #fragment (claim.js).
+  if (!window.claimFromFragment("seat", live.dataset.claimPath)) connect();
 })();

@@ -213,6 +213,13 @@ def test_it_shows_the_sheet_as_the_table_showed_it(ana, ben):
     assert sum(cell["ended"] for row in at_the_table["rows"] for cell in row["cells"]) == 3
 
 
+def test_it_says_a_match_still_being_played_is_in_progress(client, ana, ben):
+    playing = start_archived_match(table_code="live", players=(ana, ben), scoring="game", target=100, options=Options())
+    page = client.get(f"/en/archive/matches/{playing.pk}/").content.decode()
+    assert "This match is in progress" in page
+    assert "not finished" not in page
+
+
 @pytest.mark.parametrize("query", [
     "page=1000000000000000000", "page=99999999999999999999999", "page=-5", "page=x",
     "player=Ana&page=1000000000000000000", "player_id={ana}&page=1000000000000000000",

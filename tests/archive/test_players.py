@@ -2,7 +2,7 @@
 
 import pytest
 from django.http import HttpResponse
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from games.archive.models import Player
 from games.archive.players import COOKIE_NAME, clean_name, create_player, identify_player, player_for_seat
@@ -64,19 +64,36 @@ def test_it_shows_the_private_link_only_on_your_own_page(client, db):
     ben, _ = create_player("Ben")
     client.cookies[COOKIE_NAME] = token
     own = client.get(f"/en/players/{ana.public_id}/")
-    assert f"/en/players/claim/{token}/" in own.content.decode()
+    # The secret rides in the #fragment, which a browser never sends to a server.
+    assert f"/en/players/claim/#player={token}" in own.content.decode()
     assert "no-store" in own["Cache-Control"] and "private" in own["Cache-Control"]
     assert "/players/claim/" not in client.get(f"/en/players/{ben.public_id}/").content.decode()
 
 
-def test_it_claims_an_identity_on_another_device_only_after_confirming(client, db):
+def test_it_never_puts_the_identity_secret_in_a_url_path(client, db):
+    _ana, token = create_player("Ana")
+    page = client.get("/en/players/claim/")
+    assert page.status_code == 200 and COOKIE_NAME not in page.cookies
+    assert token not in page.content.decode()
+    assert "no-store" in page["Cache-Control"] and "csrftoken" in page.cookies
+    assert client.get(f"/en/players/claim/{token}/").status_code == 404
+
+
+def test_it_claims_an_identity_from_the_secret_posted_by_the_page(client, db):
     ana, token = create_player("Ana")
-    confirm = client.get(f"/en/players/claim/{token}/")
-    assert confirm.status_code == 200 and COOKIE_NAME not in confirm.cookies
-    claimed = client.post(f"/en/players/claim/{token}/")
+    claimed = client.post("/en/players/claim/", {"token": token})
     assert claimed.status_code == 302 and claimed["Location"] == f"/en/players/{ana.public_id}/"
     assert claimed.cookies[COOKIE_NAME].value == token
+    assert "no-store" in claimed["Cache-Control"]
 
 
-def test_it_refuses_an_unknown_private_link(client, db):
-    assert client.get("/en/players/claim/not-a-secret/").status_code == 404
+def test_it_needs_a_csrf_token_to_claim_an_identity(db):
+    _ana, token = create_player("Ana")
+    response = Client(enforce_csrf_checks=True).post("/en/players/claim/", {"token": token})
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize("token", ["not-a-secret", ""])
+def test_it_refuses_an_unknown_private_link(client, db, token):
+    response = client.post("/en/players/claim/", {"token": token})
+    assert response.status_code == 404 and COOKIE_NAME not in response.cookies

@@ -104,3 +104,9 @@ def test_it_rebuilds_the_same_totals_as_recording_keeps(ana, ben, cyd, fixed_mat
     kept = snapshot()
     rebuild_all_totals()
     assert snapshot() == kept
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "66.7%"), ("de", "66,7 %"), ("tr", "%66,7")])
+def test_it_writes_the_win_rate_as_each_language_does(client, ana, fixed_matches, language, shown):
+    page = client.get(f"/{language}/players/{ana.public_id}/").content.decode()
+    assert f"<dd>{shown}</dd>" in page

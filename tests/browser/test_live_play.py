@@ -169,3 +169,21 @@ def test_it_continues_at_the_same_card_after_the_server_restarts(browser, restar
     assert version(ben) == before["version"] + 1
     ana.context.close()
     ben.context.close()
+
+
+def test_it_carries_a_player_identity_to_another_device_by_the_private_link(browser, live_server_url):
+    ana = browser.new_context().new_page()
+    ana.goto(f"{live_server_url}/en/")
+    ana.fill("#open-name", "Ana")
+    ana.click("form.open-table button[type=submit]")
+    token = next(cookie["value"] for cookie in ana.context.cookies() if cookie["name"] == "player")
+
+    other_device = browser.new_context().new_page()
+    other_device.goto(f"{live_server_url}/en/players/claim/#player={token}")
+    # Claimed: the player's own page, which shows the private link only to its owner.
+    expect(other_device.locator("h1")).to_have_text("Ana", timeout=WAIT_MS)
+    expect(other_device.locator(".archive-private-link")).to_have_value(
+        f"{live_server_url}/en/players/claim/#player={token}")
+    assert "#player=" not in other_device.url
+    other_device.context.close()
+    ana.context.close()

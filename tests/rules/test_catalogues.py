@@ -114,3 +114,16 @@ def test_it_has_an_entry_for_every_string_in_the_code(language, strings_in_the_c
     present = {(entry.msgctxt, entry.msgid) for entry in catalogue(language) if not entry.obsolete}
     missing = sorted(f"{context + ' | ' if context else ''}{msgid[:60]}" for context, msgid in strings_in_the_code - present)
     assert missing == [], "run makemessages and translate the new strings"
+
+
+def test_it_keeps_every_colon_inside_its_message():
+    # "Melds:" is one message: a language that punctuates differently (a space before the
+    # colon, or none) can then translate it. A colon after the tag cannot be.
+    after_a_tag = re.compile(r"\{%\s*(?:translate|trans)\s[^%]*%\}\s*:|\{%\s*endblocktranslate\s*%\}\s*:")
+    templates = settings.BASE_DIR / "templates"
+    found = [
+        f"{path.relative_to(templates)}: {match.group(0)}"
+        for path in sorted(templates.rglob("*.html"))
+        for match in after_a_tag.finditer(path.read_text())
+    ]
+    assert found == []
