@@ -61,20 +61,38 @@ def live_server_env(tmp_path_factory):
     return env
 
 
+class Daphne:
+    """A daphne process that can be stopped and started again on the same port and database."""
+
+    def __init__(self, env):
+        self.env, self.port, self.process = env, free_port(), None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "hollywood_site.asgi:application"]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
+        wait_until_listening(self.port, self.process)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def live_server_url(live_server_env):
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "hollywood_site.asgi:application"],
-        cwd=ROOT,
-        env=live_server_env,
-    )
-    try:
-        wait_until_listening(port, server)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    server = Daphne(live_server_env)
+    server.start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def restartable_server(live_server_env):
+    """A server of the test's own, which the test may stop and start again."""
+    server = Daphne(live_server_env)
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

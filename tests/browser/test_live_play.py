@@ -1,12 +1,7 @@
 """Two people, two browsers, one table: open, share, join, play to the first showdown."""
 
-import subprocess
-import sys
-
 import pytest
 from playwright.sync_api import expect
-
-from tests.browser.conftest import ROOT, free_port, wait_until_listening
 
 pytestmark = pytest.mark.browser
 
@@ -47,13 +42,19 @@ def has_move(page):
     return page.locator("#table-live [data-move]").count() > 0
 
 
+def open_a_table(browser, base_url, name):
+    """In a browser of its own, someone opens a table from the home page."""
+    page = browser.new_context().new_page()
+    page.goto(f"{base_url}/en/")
+    page.fill("#open-name", name)
+    page.click("form.open-table button[type=submit]")
+    return page
+
+
 def sit_down(browser, base_url):
     """Ana opens a table from the home page, Ben joins by the share link; both online."""
-    ana = browser.new_context().new_page()
+    ana = open_a_table(browser, base_url, "Ana")
     ben = browser.new_context().new_page()
-    ana.goto(f"{base_url}/en/")
-    ana.fill("#open-name", "Ana")
-    ana.click("form.open-table button[type=submit]")
     expect(ana.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
     ben.goto(ana.locator("#share-link").input_value())
     ben.fill("#join-name", "Ben")
@@ -110,10 +111,7 @@ def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(bro
 
 
 def test_it_continues_a_seat_on_another_device_by_the_private_link(browser, live_server_url):
-    ana = browser.new_context().new_page()
-    ana.goto(f"{live_server_url}/en/")
-    ana.fill("#open-name", "Ana")
-    ana.click("form.open-table button[type=submit]")
+    ana = open_a_table(browser, live_server_url, "Ana")
     private_link = ana.locator(".claim input").input_value()
     assert "#seat=" in private_link
 
@@ -124,31 +122,6 @@ def test_it_continues_a_seat_on_another_device_by_the_private_link(browser, live
     assert "#seat=" not in other_device.url
     other_device.context.close()
     ana.context.close()
-
-
-class Daphne:
-    """A daphne process that can be stopped and started again on the same port and database."""
-
-    def __init__(self, env):
-        self.env, self.port, self.process = env, free_port(), None
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def start(self):
-        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "hollywood_site.asgi:application"]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
-        wait_until_listening(self.port, self.process)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-@pytest.fixture
-def restartable_server(live_server_env):
-    server = Daphne(live_server_env)
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_it_continues_at_the_same_card_after_the_server_restarts(browser, restartable_server):
@@ -172,10 +145,7 @@ def test_it_continues_at_the_same_card_after_the_server_restarts(browser, restar
 
 
 def test_it_carries_a_player_identity_to_another_device_by_the_private_link(browser, live_server_url):
-    ana = browser.new_context().new_page()
-    ana.goto(f"{live_server_url}/en/")
-    ana.fill("#open-name", "Ana")
-    ana.click("form.open-table button[type=submit]")
+    ana = open_a_table(browser, live_server_url, "Ana")
     token = next(cookie["value"] for cookie in ana.context.cookies() if cookie["name"] == "player")
 
     other_device = browser.new_context().new_page()
