@@ -59,8 +59,6 @@ class ArchivedMatch(models.Model):
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    loser = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     total0 = models.IntegerField(default=0)
     total1 = models.IntegerField(default=0)
     games_won0 = models.PositiveSmallIntegerField(default=0)
@@ -85,6 +83,11 @@ class ArchivedMatch(models.Model):
     @property
     def players(self):
         return (self.player0, self.player1)
+
+    @property
+    def winner(self):
+        """The Player who won, from the seat: None while the match is not finished."""
+        return None if self.winner_seat is None else self.players[self.winner_seat]
 
     @property
     def totals(self):

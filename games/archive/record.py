@@ -152,7 +152,6 @@ def result_rows(archived, hands, sheet, streaks):
     totals = match_totals(hands, sheet)
     archived.status = ArchivedMatch.FINISHED
     archived.winner_seat = winner_seat
-    archived.winner, archived.loser = players[winner_seat], players[1 - winner_seat]
     archived.total0, archived.total1 = totals
     archived.games_won0, archived.games_won1 = (games_won(sheet, seat) for seat in (0, 1))
     archived.hand_count = len(hands)
