@@ -253,7 +253,8 @@ class Hand:
         ``to_move``, ``phase`` ("offer", "draw", "discard" or "over"), ``options``,
         ``knock_limit``; the seat's ``hand`` (codes, melds first), ``melds``, ``deadwood``,
         ``deadwood_points``; ``opponent_count``, ``opponent_known``, and for both seats
-        ``counts`` and ``known``; ``stock_count``, ``discard_count``, ``discard_top``; for the
+        ``counts`` and ``known``; ``stock_count``, ``discard_count``, ``discard_top``, ``pile`` (the
+        face-up discard pile, bottom first) and ``upcard`` (the hand's first upcard); for the
         seat to move ``legal_moves``, ``cannot_discard`` (the card just taken from the pile),
         ``discard_deadwood`` and ``knocks`` ({code: deadwood}); ``history`` ([seat, move]
         pairs); once over, ``hands`` (both, as codes) and ``result``.
@@ -275,6 +276,8 @@ class Hand:
             "stock_count": len(self.stock),
             "discard_count": len(self.pile),
             "discard_top": self.pile[-1].code() if self.pile else None,
+            "pile": [card.code() for card in self.pile],
+            "upcard": self.deck[20].code(),
             "cannot_discard": self._taken_from_pile.code() if mine and self._taken_from_pile else None,
             "legal_moves": self.legal_moves() if mine else [],
             "discard_deadwood": self._discard_options() if discarding else {},
