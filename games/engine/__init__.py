@@ -1,4 +1,4 @@
-"""The rules of Gin Rummy as this site plays them (see RULES.md): standard library only,
+"""The rules of Gin Rummy as this site plays them (docs/rules.md): standard library only,
 no I/O, no user-facing text. Outcomes and refusals are codes that templates translate.
 
 >>> from games.engine import parse_cards, deadwood_points
@@ -8,12 +8,17 @@ no I/O, no user-facing text. Outcomes and refusals are codes that templates tran
 
 from .cards import Card, parse_cards
 from .hand import Hand, IllegalMove, Options, new_hand
-from .match import SCORINGS, Match
+from .match import Match
 from .melds import best_melds, deadwood_points
-from .scoring import Game, ScoreSheet
-from .showdown import HandResult
+from .moves import Move
+from .scoring import (
+    HOLLYWOOD, ONE_GAME, SCORING_MODES, SCORINGS, SINGLE_HAND, TARGETS, Game, ScoreSheet, ScoringMode,
+    scoring_mode,
+)
+from .showdown import HandResult, ShownHand
 
 __all__ = [
-    "Card", "parse_cards", "best_melds", "deadwood_points", "Options", "new_hand", "IllegalMove",
-    "ScoreSheet", "Match", "SCORINGS", "Hand", "HandResult", "Game",
+    "Card", "parse_cards", "best_melds", "deadwood_points", "Options", "new_hand", "IllegalMove", "Move",
+    "ScoreSheet", "Match", "Hand", "HandResult", "ShownHand", "Game",
+    "ScoringMode", "SCORING_MODES", "SCORINGS", "TARGETS", "SINGLE_HAND", "ONE_GAME", "HOLLYWOOD", "scoring_mode",
 ]

@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass
 
 from .cards import ALL_CARDS, RANK_VALUES, Card, cards_of, codes_of
 from .melds import arrangements, discard_deadwoods, points
+from .moves import DISCARDS, DRAWS, Move
 from .showdown import settle_draw, settle_knock
 
 STOCK_ENDS = ("two_cards", "reshuffle")
@@ -117,10 +118,9 @@ class Hand:
         """Every move the player to move may make now, draws first, then discards, then knocks."""
         if self.result is not None:
             return []
-        candidates = ["pass", "pile", "stock"]
-        for verb in ("discard", "knock"):
-            candidates += [f"{verb} {card}" for card in self._holding(self.to_move)]
-        return [move for move in candidates if self._why_illegal(*_parse_move(move)) is None]
+        candidates = [Move(verb) for verb in DRAWS]
+        candidates += [Move(verb, card) for verb in DISCARDS for card in self._holding(self.to_move)]
+        return [move.text() for move in candidates if self._why_illegal(move.verb, move.card) is None]
 
     def play(self, move, seat=None):
         """Play a move for the player to move (or check it is ``seat``'s turn first).
@@ -131,18 +131,19 @@ class Hand:
             raise IllegalMove("hand_over")
         if seat is not None and seat != self.to_move:
             raise IllegalMove("not_your_turn")
-        verb, card = _parse_move(move)
-        reason = self._why_illegal(verb, card)
+        try:
+            move = Move.from_text(move)
+        except ValueError:
+            raise IllegalMove("unknown_move") from None
+        reason = self._why_illegal(move.verb, move.card)
         if reason is not None:
             raise IllegalMove(reason)
-        self.history.append((self.to_move, move))
+        self.history.append((self.to_move, move.text()))
         self._knocks = None
-        getattr(self, "_" + verb)(card)
+        getattr(self, "_" + move.verb)(move.card)
 
     def _why_illegal(self, verb, card):
-        if verb is None:
-            return "unknown_move"
-        if verb in ("discard", "knock"):
+        if verb in DISCARDS:
             return self._why_cannot_discard(verb, card)
         if self.phase == "discard":
             return "already_drew"
@@ -284,7 +285,7 @@ class Hand:
             "knocks": self._knock_options() if discarding else {},
             "history": [[who, move] for who, move in self.history],
             "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
-            "result": self.result,
+            "result": self.result.to_dict() if self.result else None,
         }
 
     def _is_to_move(self, seat):
@@ -328,25 +329,10 @@ class Hand:
     @classmethod
     def from_dict(cls, options, data, rng=None):
         """Replay a hand saved by to_dict(), move by move."""
-        hand = cls(options, data["dealer"], data["deck"], rng=rng, reshuffles=data.get("reshuffles", ()))
+        hand = cls(options, data["dealer"], data["deck"], rng=rng, reshuffles=data["reshuffles"])
         for move in data["moves"]:
             hand.play(move)
         return hand
-
-
-def _parse_move(move):
-    """(verb, card) of a move string, or (None, None) if it is not a move at all."""
-    if not isinstance(move, str):
-        return None, None
-    words = move.split(" ")
-    if len(words) == 1 and words[0] in ("pass", "pile", "stock"):
-        return words[0], None
-    if len(words) == 2 and words[0] in ("discard", "knock"):
-        try:
-            return words[0], Card.from_code(words[1])
-        except ValueError:
-            return None, None
-    return None, None
 
 
 def _parse_deck(codes, size=52):

@@ -1,21 +1,20 @@
-"""A match: hands dealt one after another, scored by single hand, one game or Hollywood."""
+"""A match: hands dealt one after another, scored on the sheet of its scoring mode."""
 
 import json
 import random
-from dataclasses import replace
 
 from .hand import Hand, IllegalMove, Options, new_hand
-from .scoring import ScoreSheet
+from .scoring import scoring_mode
 
-SCORINGS = ("hand", "game", "hollywood")
 SAVE_FORMAT = 1
 
 
 class Match:
-    """A match between seats 0 and 1.
+    """A match between seats 0 and 1, in the scoring mode named ``scoring``.
 
-    The single-hand mode reshuffles at the end of the stock; one game and Hollywood use the
-    two-card rule, whatever ``options`` said.
+    The mode decides the stock-end rule (a single hand reshuffles, one game and Hollywood use
+    the two-card rule), whatever ``options`` said. A hand's end is scored on the sheet as
+    soon as it is played; everything else here only reads.
 
     >>> match = Match(Options(), scoring="hollywood", target=100, first_dealer=0, rng=random.Random(3))
     >>> match.hand.dealer, match.options.stock_end, match.is_over, match.winner
@@ -31,20 +30,22 @@ class Match:
         self._deal(self.first_dealer)
 
     def _setup(self, options, scoring, target, first_dealer, rng):
-        if scoring not in SCORINGS:
-            raise ValueError(f"bad scoring: {scoring!r}")
         if first_dealer not in (0, 1, None):
             raise ValueError(f"bad first_dealer: {first_dealer!r}")
-        stock_end = "reshuffle" if scoring == "hand" else "two_cards"
-        self.options = replace(options or Options(), stock_end=stock_end)
-        self.scoring = scoring
+        self.mode = scoring_mode(scoring)
+        options = options or Options()
+        self.options = self.mode.options(options.straight, options.oklahoma)
         self.target = target
         self.rng = rng or random.SystemRandom()
         self.first_dealer = self.rng.randrange(2) if first_dealer is None else first_dealer
-        self._sheet = None if scoring == "hand" else ScoreSheet(games=3 if scoring == "hollywood" else 1, target=target)
+        self.sheet = self.mode.new_sheet(target)
         self.hands = []
-        self._results = []
-        self._entered = []
+        self.results = []  # every finished hand's HandResult, in order
+
+    @property
+    def scoring(self):
+        """The scoring mode's name."""
+        return self.mode.name
 
     @property
     def hand(self):
@@ -52,27 +53,17 @@ class Match:
         return self.hands[-1]
 
     @property
-    def sheet(self):
-        """The ScoreSheet, or None for a single-hand match."""
-        self._score_finished_hand()
-        return self._sheet
+    def is_over(self):
+        return self.sheet.is_over
 
     @property
-    def results(self):
-        """Every finished hand's result, in order."""
-        self._score_finished_hand()
-        return self._results
+    def winner(self):
+        """The seat that won the match, or None while it goes on."""
+        return self.sheet.winner
 
-    @property
-    def entered(self):
-        """Per finished hand, the indices of the sheet's games its win was entered in,
-        as ScoreSheet.record() said: [] for a hand with no winner, for a win that only
-        finished games could have taken, and for every hand of a single-hand match.
-
-        Rebuilt by the replay that reads a saved match, so it is never saved itself.
-        """
-        self._score_finished_hand()
-        return self._entered
+    def sheet_after(self, hand_number):
+        """The ScoreSheet as it stood once hand ``hand_number`` (from 1) was scored."""
+        return self.sheet.as_of(hand_number)
 
     def use_rng(self, rng):
         """Deal later hands, and reshuffle the current hand's stock, with ``rng``."""
@@ -82,7 +73,7 @@ class Match:
     def play(self, move, seat=None):
         """Play a move in the current hand; a hand's end is scored at once."""
         self.hand.play(move, seat)
-        self._score_finished_hand()
+        self._score_if_over()
 
     def next_hand(self):
         """Deal the next hand: the last hand's winner deals, or the same dealer after a draw."""
@@ -99,51 +90,32 @@ class Match:
     def _deal(self, dealer, record=None):
         if record is None:
             self.hands.append(new_hand(self.options, dealer, rng=self.rng))
-        else:
-            if record["dealer"] != dealer:
-                raise ValueError("saved hand has the wrong dealer")
-            self.hands.append(Hand.from_dict(self.options, record, rng=self.rng))
-            self._score_finished_hand()
-
-    def _score_finished_hand(self):
-        """Score the current hand once it is over, however it was played."""
-        result = self.hand.result
-        if result is None or len(self._results) == len(self.hands):
             return
-        self._results.append(result)
-        entered = []
-        if self._sheet is not None and result.winner is not None:
-            entered = self._sheet.record(winner=result.winner, points=result.points)
-        self._entered.append(entered)
+        if record["dealer"] != dealer:
+            raise ValueError("saved hand has the wrong dealer")
+        self.hands.append(Hand.from_dict(self.options, record, rng=self.rng))
+        self._score_if_over()
 
-    @property
-    def is_over(self):
-        self._score_finished_hand()
-        if self._sheet is not None:
-            return self._sheet.is_over
-        return bool(self._results) and self._results[-1].winner is not None
-
-    @property
-    def winner(self):
-        """The seat that won the match, or None while it goes on."""
-        if not self.is_over:
-            return None
-        return self._sheet.winner if self._sheet is not None else self._results[-1].winner
+    def _score_if_over(self):
+        result = self.hand.result
+        if result is not None:
+            self.results.append(result)
+            self.sheet.record(result.winner, result.points)
 
     def view(self, seat=None):
         """What ``seat`` (None: a spectator) may see of the match, JSON-serialisable.
 
-        ``hand_view`` is the current hand's view(seat); ``sheet`` is ScoreSheet.to_dict() or
-        None; ``results`` are the finished hands' results; ``can_deal`` says next_hand() may
-        be called.
+        ``hand_view`` is the current hand's view(seat); ``sheet`` is ScoreSheet.to_dict();
+        ``results`` are the finished hands' results; ``can_deal`` says next_hand() may be
+        called.
         """
         return {
             "scoring": self.scoring,
             "target": self.target,
             "hand_number": len(self.hands),
             "hand_view": self.hand.view(seat),
-            "sheet": self.sheet.to_dict() if self.sheet is not None else None,
-            "results": list(self.results),
+            "sheet": self.sheet.to_dict(),
+            "results": [result.to_dict() for result in self.results],
             "is_over": self.is_over,
             "winner": self.winner,
             "can_deal": self.hand.result is not None and not self.is_over,

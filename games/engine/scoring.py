@@ -1,17 +1,73 @@
-"""The score sheet: one game, or Hollywood's three games side by side."""
+"""Scoring modes and the score sheet (docs/rules.md, "A match").
+
+A `ScoringMode` says what a mode is: its name, how many games its sheet holds (0 for a single
+hand, 1 for one game, 3 for Hollywood), its stock-end rule, and how its sheet is made. Every
+mode has a sheet: a row per hand played, in order, each saying where its win was entered.
+"""
+
+from dataclasses import dataclass
+
+from .hand import Options
 
 GAME_BONUS = 100
 SHUTOUT_BONUS = 200
 HAND_BONUS = 25
 
 
+@dataclass(frozen=True)
+class ScoringMode:
+    """One way to score a match.
+
+    >>> scoring_mode("hollywood").games, scoring_mode("hand").stock_end
+    (3, 'reshuffle')
+    """
+
+    name: str
+    games: int
+    # "reshuffle": the discard pile becomes a new stock; "two_cards": the last two cards of
+    # the stock are never drawn and a hand can end with no winner.
+    stock_end: str
+
+    @property
+    def has_target(self):
+        """A target decides only where there are games to reach it."""
+        return self.games > 0
+
+    def new_sheet(self, target):
+        return ScoreSheet(self, target)
+
+    def options(self, straight=False, oklahoma=False):
+        """The Options a hand of this mode is played with: the table's two options and the
+        mode's own stock-end rule."""
+        return Options(straight=straight, oklahoma=oklahoma, stock_end=self.stock_end)
+
+
+SINGLE_HAND = ScoringMode("hand", games=0, stock_end="reshuffle")
+ONE_GAME = ScoringMode("game", games=1, stock_end="two_cards")
+HOLLYWOOD = ScoringMode("hollywood", games=3, stock_end="two_cards")
+# In the order a player is offered them.
+SCORING_MODES = (HOLLYWOOD, ONE_GAME, SINGLE_HAND)
+SCORINGS = tuple(mode.name for mode in SCORING_MODES)
+TARGETS = (100, 250)
+
+
+def scoring_mode(name):
+    """The mode called ``name``; ValueError for any other value."""
+    for mode in SCORING_MODES:
+        if mode.name == name:
+            return mode
+    raise ValueError(f"bad scoring: {name!r}")
+
+
 class Game:
-    """One game on the sheet. Pairs are indexed by seat."""
+    """One game on the sheet. Pairs are indexed by seat; ``entries`` are the wins entered in
+    it, ``{"hand", "seat", "points"}``, in order."""
 
     def __init__(self):
         self._points = [0, 0]
         self._hands_won = [0, 0]
         self._bonus = [0, 0]
+        self.entries = []
         self.winner = None
 
     points = property(lambda self: tuple(self._points))
@@ -22,9 +78,10 @@ class Game:
     def is_over(self):
         return self.winner is not None
 
-    def enter(self, winner, points, target):
+    def enter(self, hand, winner, points, target):
         self._points[winner] += points
         self._hands_won[winner] += 1
+        self.entries.append({"hand": hand, "seat": winner, "points": points})
         if self._points[winner] >= target:
             self._finish(winner)
 
@@ -35,16 +92,21 @@ class Game:
         self._bonus[winner] += SHUTOUT_BONUS if shutout else GAME_BONUS
 
     def to_dict(self):
-        return {"points": list(self._points), "hands_won": list(self._hands_won), "winner": self.winner, "bonus": list(self._bonus)}
+        return {
+            "points": list(self._points), "hands_won": list(self._hands_won), "winner": self.winner,
+            "bonus": list(self._bonus), "entries": [dict(entry) for entry in self.entries],
+        }
 
 
 class ScoreSheet:
-    """A sheet of ``games`` games (3 for Hollywood, 1 for one game) played to ``target``.
+    """The sheet of a match in ``mode``, its games played to ``target``.
 
     A player's first win is entered in game 1, the second in games 1 and 2, the third and
-    later in all three; a finished game takes no more points.
+    later in all three; a finished game takes no more points. Every hand is a row: a win
+    that only finished games could have taken, and a hand with no winner, are rows entered
+    nowhere.
 
-    >>> sheet = ScoreSheet(games=3, target=100)
+    >>> sheet = HOLLYWOOD.new_sheet(target=100)
     >>> sheet.record(winner=0, points=60)
     [0]
     >>> sheet.record(winner=0, points=45)
@@ -53,53 +115,84 @@ class ScoreSheet:
     (0, (250, 0), (45, 0))
     >>> sheet.totals, sheet.is_over
     ((400, 0), False)
+    >>> [row["games"] for row in sheet.as_of(1).rows]
+    [[0]]
     """
 
-    def __init__(self, games=3, target=100):
-        if games not in (1, 3):
-            raise ValueError(f"bad number of games: {games!r}")
-        if not isinstance(target, int) or target < 1:
+    def __init__(self, mode, target):
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError(f"bad target: {target!r}")
+        self.mode = mode
         self.target = target
-        self.games = [Game() for _ in range(games)]
+        self.games = [Game() for _ in range(mode.games)]
+        self.rows = []  # {"hand", "winner", "points", "games": [indices entered]} a hand
         self.wins = [0, 0]  # every hand won, entered or not
 
     def record(self, winner, points):
-        """Enter one hand's win; returns the indices of the games it was entered in."""
+        """Enter one hand: its winner (None: no winner) and points; returns the indices of
+        the games its win was entered in."""
+        if self.is_over:
+            raise ValueError("the sheet is finished")
+        if winner is None:
+            return self._add_row(None, 0, [])
         if winner not in (0, 1):
             raise ValueError(f"bad winner: {winner!r}")
         if not isinstance(points, int) or points < 1:
             raise ValueError(f"bad points: {points!r}")
-        if self.is_over:
-            raise ValueError("the sheet is finished")
         self.wins[winner] += 1
         reach = min(self.wins[winner], len(self.games))
         entered = [index for index in range(reach) if not self.games[index].is_over]
+        hand = len(self.rows) + 1
         for index in entered:
-            self.games[index].enter(winner, points, self.target)
+            self.games[index].enter(hand, winner, points, self.target)
+        return self._add_row(winner, points, entered)
+
+    def _add_row(self, winner, points, entered):
+        self.rows.append({"hand": len(self.rows) + 1, "winner": winner, "points": points, "games": entered})
         return entered
+
+    def as_of(self, hands):
+        """The sheet as it stood after its first ``hands`` rows."""
+        sheet = ScoreSheet(self.mode, self.target)
+        for row in self.rows[:hands]:
+            sheet.record(row["winner"], row["points"])
+        return sheet
 
     @property
     def totals(self):
-        """Points plus bonuses of every game, per seat. Shown beside the result; decides nothing."""
+        """Per seat: points plus bonuses of every game (a single hand: the hand's points).
+        Shown beside the result; decides nothing."""
+        if not self.games:
+            return tuple(sum(row["points"] for row in self.rows if row["winner"] == seat) for seat in (0, 1))
         return tuple(sum(game.points[seat] + game.bonus[seat] for game in self.games) for seat in (0, 1))
 
     @property
     def is_over(self):
+        if not self.games:
+            return any(row["winner"] is not None for row in self.rows)
         return all(game.is_over for game in self.games)
 
     @property
     def winner(self):
-        """The seat that won most games (two of three), once every game is over."""
+        """The seat that won the match once it is over: the single hand's winner, or the
+        one who won most games (two of three)."""
         if not self.is_over:
             return None
+        if not self.games:
+            return next(row["winner"] for row in self.rows if row["winner"] is not None)
         won = [sum(game.winner == seat for game in self.games) for seat in (0, 1)]
         return 0 if won[0] > won[1] else 1
 
+    def games_won(self, seat):
+        return sum(game.winner == seat for game in self.games)
+
     def to_dict(self):
+        """The sheet as the protocol and the archive send it."""
         return {
+            "scoring": self.mode.name,
             "target": self.target,
             "games": [game.to_dict() for game in self.games],
+            "hands": [dict(row, games=list(row["games"])) for row in self.rows],
             "wins": list(self.wins),
             "totals": list(self.totals),
             "is_over": self.is_over,

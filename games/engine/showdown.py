@@ -1,5 +1,6 @@
 """The showdown: the knocker's melds, the defender's lay-offs, and the hand's result."""
 
+from dataclasses import asdict, dataclass
 from itertools import product
 
 from .cards import SUIT_BITS, codes_of
@@ -9,20 +10,44 @@ GIN_BONUS = 25
 UNDERCUT_BONUS = 25
 
 
-class HandResult(dict):
-    """How a hand ended: a plain JSON-serialisable dict whose keys also read as attributes.
+@dataclass(frozen=True)
+class ShownHand:
+    """One seat's cards at the showdown, arranged by the site: ``melds`` (tuples of codes),
+    ``layoffs`` (``{"card": code, "meld": i}`` onto the knocker's meld i), ``deadwood``
+    (codes) and ``deadwood_points``."""
 
-    Keys: ``winner`` (0, 1 or None), ``points``, ``kind`` ("gin", "knock", "undercut" or
-    "draw"), ``knocker`` (seat or None), ``knock_card`` (code or None) and ``players``: per
-    seat, ``melds`` (lists of codes), ``layoffs`` (``{"card": code, "meld": i}`` onto the
-    knocker's meld i), ``deadwood`` (codes) and ``deadwood_points``.
-    """
+    melds: tuple
+    layoffs: tuple
+    deadwood: tuple
+    deadwood_points: int
 
-    def __getattr__(self, name):
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended: ``winner`` (0, 1 or None), ``points``, ``kind`` ("gin", "knock",
+    "undercut" or "draw"), ``knocker`` (seat or None), ``knock_card`` (code or None) and
+    ``players``, a ShownHand per seat."""
+
+    winner: int
+    points: int
+    kind: str
+    knocker: int
+    knock_card: str
+    players: tuple
+
+    def to_dict(self):
+        """The result as JSON-ready data: the protocol's ``hand_result``, as the archive keeps it."""
+        return asdict(self, dict_factory=_json_ready)
+
+
+def _json_ready(pairs):
+    return {key: _listed(value) for key, value in pairs}
+
+
+def _listed(value):
+    if isinstance(value, (tuple, list)):
+        return [_listed(item) for item in value]
+    return value
 
 
 def _is_run(meld):
@@ -120,13 +145,14 @@ def settle_draw(hands):
 
 def _player(arrangement, laid):
     melds, loose = arrangement
-    return {
-        "melds": [codes_of(meld) for meld in melds],
-        "layoffs": [{"card": codes_of(card)[0], "meld": index} for card, index in laid],
-        "deadwood": codes_of(loose),
-        "deadwood_points": points(loose),
-    }
+    return ShownHand(
+        melds=tuple(tuple(codes_of(meld)) for meld in melds),
+        layoffs=tuple({"card": codes_of(card)[0], "meld": index} for card, index in laid),
+        deadwood=tuple(codes_of(loose)),
+        deadwood_points=points(loose),
+    )
 
 
 def _result(winner, score, kind, knocker, knock_card, players):
-    return HandResult(winner=winner, points=score, kind=kind, knocker=knocker, knock_card=knock_card, players=players)
+    return HandResult(winner=winner, points=score, kind=kind, knocker=knocker, knock_card=knock_card,
+                      players=tuple(players))

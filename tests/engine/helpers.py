@@ -25,14 +25,17 @@ def play(hand, *moves):
     return hand
 
 
-def draw_and_discard_until(hand, stock_left):
-    """Both players draw from the stock and throw the drawn card back, until stock_left remain."""
+def draw_and_discard_until(game, stock_left):
+    """Both players draw from the stock and throw the drawn card back, until stock_left remain.
+
+    `game` is a Hand, or a Match (whose sheet then scores the hand's end)."""
+    hand = getattr(game, "hand", game)
     if hand.phase == "offer":
-        play(hand, "pass", "pass")
+        play(game, "pass", "pass")
     while len(hand.stock) > stock_left:
         seat = hand.to_move
         before = set(hand.view(seat)["hand"])
-        hand.play("stock")
+        game.play("stock")
         (drawn,) = set(hand.view(seat)["hand"]) - before
-        hand.play(f"discard {drawn}")
+        game.play(f"discard {drawn}")
     return hand

@@ -1,4 +1,4 @@
-"""Cards and melds (RULES.md, "Cards and melds")."""
+"""Cards and melds (docs/rules.md, "Cards and melds")."""
 
 import pytest
 

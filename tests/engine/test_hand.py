@@ -1,4 +1,4 @@
-"""A hand: the deal, the first turn, turns, knocking (RULES.md, "A hand", 1 to 4)."""
+"""A hand: the deal, the first turn, turns, knocking (docs/rules.md, "A hand", 1 to 4)."""
 
 import json
 

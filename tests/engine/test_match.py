@@ -1,4 +1,4 @@
-"""A match (RULES.md, "A match"): dealers, scoring modes, and the end."""
+"""A match (docs/rules.md, "A match"): dealers, scoring modes, and the end."""
 
 import json
 import random
@@ -19,7 +19,7 @@ def won_hand(dealer, winner):
         deck, moves = deck_for(LOSER, GIN, upcard="JD"), ["pass", "pile", "knock KH"]
     else:
         deck, moves = deck_for(GIN, LOSER, upcard="JD"), ["pile", "knock KH"]
-    return {"dealer": dealer, "deck": deck, "moves": moves}
+    return {"dealer": dealer, "deck": deck, "moves": moves, "reshuffles": []}
 
 
 def replayed(scoring, winners, first_dealer=0, options=None):
@@ -41,7 +41,7 @@ def test_it_lets_the_winner_deal_the_next_hand_and_the_other_play_first():
 
 def test_it_keeps_the_same_dealer_after_a_hand_with_no_winner():
     match = Match(Options(), scoring="game", first_dealer=1, rng=random.Random(2))
-    draw_and_discard_until(match.hand, stock_left=2)
+    draw_and_discard_until(match, stock_left=2)
     assert match.hand.result.kind == "draw" and match.results == [match.hand.result]
     match.next_hand()
     assert match.hand.dealer == 1 and len(match.results) == 1
@@ -58,7 +58,7 @@ def test_it_lets_the_first_dealer_be_either_seat():
 
 def test_it_ends_a_single_hand_match_with_the_hands_winner_and_points():
     match = replayed("hand", [1])
-    assert match.is_over and match.winner == 1 and match.sheet is None
+    assert match.is_over and match.winner == 1 and match.sheet.totals == (0, 44)
     assert match.results[0].points == 44
     with pytest.raises(IllegalMove, match="match_over"):
         match.next_hand()
@@ -129,14 +129,39 @@ def test_it_shows_the_match_as_json_ready_data():
     assert view["hand_view"]["result"]["kind"] == "gin" and json.loads(json.dumps(view))["hand_number"] == 1
 
 
+def entered(match):
+    return [row["games"] for row in match.sheet.rows]
+
+
 def test_it_says_which_games_each_finished_hand_was_entered_in():
     match = replayed("hollywood", [1, 1, 1, 1, 1])
-    assert match.entered == [[0], [0, 1], [0, 1, 2], [1, 2], [2]]
-    assert Match.from_json(match.to_json()).entered == match.entered
-    assert replayed("hand", [1]).entered == [[]]
+    assert entered(match) == [[0], [0, 1], [0, 1, 2], [1, 2], [2]]
+    assert entered(Match.from_json(match.to_json())) == entered(match)
+    assert entered(replayed("hand", [1])) == [[]]
 
 
-def test_it_enters_a_hand_with_no_winner_in_no_game():
+def test_it_keeps_a_row_for_a_hand_with_no_winner_entered_in_no_game():
     match = Match(Options(), scoring="game", first_dealer=1, rng=random.Random(2))
-    draw_and_discard_until(match.hand, stock_left=2)
-    assert match.entered == [[]]
+    draw_and_discard_until(match, stock_left=2)
+    assert match.sheet.rows == [{"hand": 1, "winner": None, "points": 0, "games": []}]
+
+
+def test_it_keeps_a_row_for_a_win_that_only_finished_games_could_take():
+    # Seat 1's three wins end game 1; seat 0's first win could only go there.
+    match = replayed("hollywood", [1, 1, 1, 0, 0])
+    rows = match.sheet.rows
+    assert [row["hand"] for row in rows] == [1, 2, 3, 4, 5]
+    assert rows[3] == {"hand": 4, "winner": 0, "points": 44, "games": []} and rows[4]["games"] == [1]
+    assert match.sheet.wins == [2, 3]
+
+
+def test_it_says_what_the_sheet_was_after_each_hand():
+    match = replayed("hollywood", [1, 1, 1])
+    assert [game.points for game in match.sheet_after(2).games] == [(0, 88), (0, 44), (0, 0)]
+    assert match.sheet_after(3).to_dict() == match.sheet.to_dict()
+
+
+def test_it_gives_a_single_hand_a_sheet_of_one_row_with_its_points():
+    sheet = replayed("hand", [1]).sheet.to_dict()
+    assert sheet["games"] == [] and sheet["hands"] == [{"hand": 1, "winner": 1, "points": 44, "games": []}]
+    assert sheet["totals"] == [0, 44] and sheet["winner"] == 1 and sheet["is_over"]

@@ -1,12 +1,12 @@
-"""The score sheet (RULES.md, "A match": one game and Hollywood)."""
+"""The score sheet (docs/rules.md, "A match": one game and Hollywood)."""
 
 import pytest
 
-from games.engine import ScoreSheet
+from games.engine import HOLLYWOOD, ONE_GAME
 
 
 def sheet_after(*wins, games=3, target=100):
-    sheet = ScoreSheet(games=games, target=target)
+    sheet = {1: ONE_GAME, 3: HOLLYWOOD}[games].new_sheet(target)
     for winner, points in wins:
         sheet.record(winner=winner, points=points)
     return sheet
@@ -68,7 +68,7 @@ def test_it_takes_no_more_points_into_a_finished_game():
 
 
 def test_it_enters_a_win_nowhere_when_only_finished_games_would_take_it_but_still_counts_it():
-    sheet = ScoreSheet(games=3, target=100)
+    sheet = HOLLYWOOD.new_sheet(100)
     sheet.record(winner=0, points=100)
     assert sheet.record(winner=1, points=30) == []  # game 1 is over: entered nowhere
     assert sheet.wins == [1, 1]
@@ -111,7 +111,7 @@ def test_it_adds_points_and_bonuses_of_every_game_into_the_totals():
 @pytest.mark.parametrize("points", [0, -5])
 def test_it_rejects_points_below_one(points):
     with pytest.raises(ValueError):
-        ScoreSheet().record(winner=0, points=points)
+        HOLLYWOOD.new_sheet(100).record(winner=0, points=points)
 
 
 def test_it_rejects_a_win_on_a_finished_sheet():

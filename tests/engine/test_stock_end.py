@@ -1,4 +1,4 @@
-"""The end of the stock (RULES.md, "A hand", 6): the two-card rule and the reshuffle."""
+"""The end of the stock (docs/rules.md, "A hand", 6): the two-card rule and the reshuffle."""
 
 from games.engine import Options
 
@@ -22,7 +22,7 @@ def test_it_ends_the_hand_with_no_points_when_a_discard_leaves_two_cards():
     assert len(hand.stock) == 2 and hand.result is None
     hand.play(hand.legal_moves()[0])
     assert (hand.result.winner, hand.result.points, hand.result.kind) == (None, 0, "draw")
-    assert hand.view(0)["phase"] == "over" and len(hand.result.players[1]["melds"]) == 3
+    assert hand.view(0)["phase"] == "over" and len(hand.result.to_dict()["players"][1]["melds"]) == 3
 
 
 def test_it_never_lets_the_last_two_cards_be_drawn():
