@@ -14,8 +14,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from games import broadcast, services
+from games.engine import HOLLYWOOD
+from games.errors import GameError
 from games.messages import message
-from games.services import GameError
 
 MAX_BODY_BYTES = 4096
 STATUS_FOR = {"unknown_table": 404, "table_full": 409}
@@ -26,17 +27,18 @@ STATUS_FOR = {"unknown_table": 404, "table_full": 409}
 def open_table(request):
     try:
         body = _json_body(request)
-        table, token = services.open_table(
+        seated = services.open_table(
             body.get("name"),
-            scoring=body.get("scoring", "hollywood"),
+            scoring=body.get("scoring", HOLLYWOOD.name),
             target=body.get("target", 100),
             straight=body.get("straight", False),
             oklahoma=body.get("oklahoma", False),
         )
     except GameError as error:
         return _error(request, error)
-    url = request.build_absolute_uri(reverse("games:table", kwargs={"code": table.code}))
-    return JsonResponse({"code": table.code, "seat": 0, "token": token, "url": url}, status=201)
+    code = seated.table.code
+    url = request.build_absolute_uri(reverse("games:table", kwargs={"code": code}))
+    return JsonResponse({"code": code, "seat": seated.seat, "token": seated.token, "url": url}, status=201)
 
 
 @csrf_exempt
@@ -44,12 +46,12 @@ def open_table(request):
 def join(request, code):
     try:
         body = _json_body(request)
-        seat, token = services.take_seat(code, body.get("name"))
+        seated = services.take_seat(code, body.get("name"))
     except GameError as error:
         return _error(request, error)
     # The seat is committed: a failed announcement is only logged, the token still returned.
-    broadcast.announce(code, services.current_version(code))
-    return JsonResponse({"seat": seat, "token": token})
+    broadcast.announce(code, seated.table.version)
+    return JsonResponse({"seat": seated.seat, "token": seated.token})
 
 
 def _json_body(request):

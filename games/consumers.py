@@ -16,12 +16,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast
+from games import broadcast, services, state
 from games import render as table_render
-from games import services
+from games.errors import GameError
 from games.messages import message
 from games.seats import token_from_cookies, token_from_headers
-from games.services import GameError
 from games.state import PRESENCE_HEARTBEAT
 
 logger = logging.getLogger(__name__)
@@ -66,7 +65,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         self.last_version = -1
         try:
-            self.seat = await database_sync_to_async(services.find_seat)(self.code, self.seat_token())
+            self.seat = await database_sync_to_async(state.find_seat)(self.code, self.seat_token())
         except GameError:
             # Accept first: a close before accept() is an HTTP 403 handshake refusal,
             # which a browser sees as 1006, so table.js could not tell it from an outage.
@@ -176,7 +175,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Tell the group the table changed (presence changes keep the version); False if
         the channel layer failed, which broadcast.tell has logged."""
         if version is None:
-            version = await database_sync_to_async(services.current_version)(self.code)
+            version = await database_sync_to_async(state.current_version)(self.code)
         return await broadcast.tell(self.channel_layer, self.code, version)
 
     async def table_changed(self, event):
@@ -185,10 +184,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_state()
 
     async def send_state(self):
-        state = await database_sync_to_async(table_render.load_state)(self.code, self.seat)
-        self.last_version = state["version"]
+        seat_state = await database_sync_to_async(state.load_state)(self.code, self.seat)
+        self.last_version = seat_state["version"]
         with translation.override(self.language):
-            payload = self.render(state)
+            payload = self.render(seat_state)
         await self.send(text_data=json.dumps(payload))
 
     async def send_error(self, error):

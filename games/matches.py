@@ -1,5 +1,4 @@
-"""Live play's matches: made for a table, rebuilt from its saved state, cached by version,
-and turned into the protocol's sheet and result summaries.
+"""Live play's matches: made for a table, rebuilt from its saved state, cached by version.
 
 The services save a match with the engine's own `Match.to_dict()`; nothing else here
 knows the save format.
@@ -11,7 +10,7 @@ from collections import OrderedDict
 
 from django.db import transaction
 
-from games.engine import IllegalMove, Match, Options  # noqa: F401  (IllegalMove is re-exported)
+from games.engine import Match, Options
 
 
 def rng_for(table):
@@ -103,37 +102,3 @@ def remember(table, match):
     """Once the write has committed, the changed match serves the new version."""
     key = (table.pk, table.version)
     transaction.on_commit(lambda: cache.put(key, match))
-
-
-def result_summary(result):
-    return {key: result[key] for key in ("winner", "points", "kind", "knocker")}
-
-
-def sheet_state(match):
-    """The score sheet as the protocol sends it, each game with its entries hand by hand."""
-    return sheet_shape(match.sheet, match.results, match.entered)
-
-
-def sheet_shape(sheet, results, entered):
-    """A ScoreSheet in the protocol's shape; None for a single hand.
-
-    `results` are the hands' results so far and `entered`, per hand, the games its win
-    went to (`Match.entered`, `ScoreSheet.record`'s answer). The archive stores the sheet
-    after each hand through here too, so both speak the same shape.
-    """
-    if sheet is None:
-        return None
-    entries = [[] for _ in sheet.games]
-    for number, (result, games) in enumerate(zip(results, entered), start=1):
-        for index in games:
-            entries[index].append({"hand": number, "seat": result["winner"], "points": result["points"]})
-    return {
-        "games": [
-            {"points": list(game.points), "hands_won": list(game.hands_won), "winner": game.winner,
-             "bonus": list(game.bonus), "entries": entries[index]}
-            for index, game in enumerate(sheet.games)
-        ],
-        "totals": list(sheet.totals),
-        "winner": sheet.winner,
-        "is_over": sheet.is_over,
-    }

@@ -5,10 +5,10 @@ import secrets
 
 from django.db import models
 
-from games.engine import SCORINGS
+from games.engine import SCORINGS, TARGETS
 
-SCORING_CHOICES = [(scoring, scoring) for scoring in SCORINGS]
-TARGET_CHOICES = [(100, "100"), (250, "250")]
+SCORING_CHOICES = [(name, name) for name in SCORINGS]
+TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 
 
 def new_table_code():

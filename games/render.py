@@ -7,19 +7,14 @@ so both always show the same thing. Call inside the reader's language.
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from games import services
-from games.cards import card_name, is_red, shown_rank, suit_symbol
-from games.engine.cards import RANK_VALUES, RANKS, SUITS
+from games.cards import card_name
+from games.engine import Move
+from games.engine.cards import RANKS, SUITS
 from games.sheet_display import score_sheet
-from games.state import seat_state
+from games.showdown_display import showdown
 
 SORTS = ("melds", "rank", "suit")
 DEFAULT_SORT = "melds"
-
-
-def load_state(code, seat):
-    table, seats, match = services.load(code)
-    return seat_state(table, seats, match, seat)
 
 
 def clean_sort(value):
@@ -44,14 +39,14 @@ def live_context(state, sort):
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
         "groups": hand_groups(state, sort, legal) if seat is not None else [],
-        "discard_top": card(state["discard_top"]) if state["discard_top"] else None,
+        "discard_top": state["discard_top"],
+        "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
-        "can_discard": any(move.startswith("discard ") for move in legal),
-        "knocks": [dict(knock, card=card(knock["card"])) for knock in state["knocks"]],
+        "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
+        "knocks": state["knocks"],
         "status": status_line(state, names),
-        "showdown": showdown(state, names),
+        "showdown": showdown(state["hand_result"], names) if state["hand_result"] else None,
         "score_sheet": score_sheet(state["sheet"], names),
-        "results": [result_line(result, names) for result in state["results"]],
         "waiting": state["players"][1] is None,
     }
 
@@ -71,27 +66,23 @@ def players_in_view_order(state, names):
     return players
 
 
-def card(code, legal=frozenset(), taken=None):
-    return {
-        "code": code,
-        "rank": shown_rank(code),
-        "suit": suit_symbol(code),
-        "red": is_red(code),
-        "name": card_name(code),
-        "value": RANK_VALUES[RANKS.index(code[0])],
-        "discard": f"discard {code}" if f"discard {code}" in legal else None,
-        "taken": code == taken,
-    }
-
-
 def hand_groups(state, sort, legal):
-    """Melds first, then the deadwood; or all the cards by rank or by suit."""
+    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card with
+    the discard it may make now, if any."""
     taken = state["cannot_discard"]
-    cards = lambda codes: [card(code, legal, taken) for code in codes]  # noqa: E731
+
+    deadwood = set(state["deadwood"])
+
+    def cards(codes):
+        return [{"code": code, "discard": f"discard {code}" if f"discard {code}" in legal else None,
+                 "name": card_name(code),
+                 "classes": " ".join(name for name, on in (("deadwood", code in deadwood), ("taken", code == taken)) if on)}
+                for code in codes]
+
     if sort == "melds":
         groups = [{"kind": "meld", "cards": cards(meld)} for meld in state["melds"]]
         if state["deadwood"]:
-            groups.append({"kind": "deadwood", "deadwood": True, "cards": cards(state["deadwood"])})
+            groups.append({"kind": "deadwood", "cards": cards(state["deadwood"])})
         return groups
     key = rank_key if sort == "rank" else suit_key
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
@@ -122,48 +113,3 @@ def status_line(state, names):
     if "stock" in moves or "pile" in moves:
         return gettext("Your turn: draw from the stock or take the top of the discard pile.")
     return gettext("Your turn: discard a card, or knock.") if state["knocks"] else gettext("Your turn: discard a card.")
-
-
-def showdown(state, names):
-    """Both hands as the engine arranged them, and the outcome in words."""
-    result = state["hand_result"]
-    if result is None:
-        return None
-    players = []
-    for seat in (0, 1):
-        shown = result["players"][seat]
-        players.append({
-            "name": names[seat],
-            "melds": [[card(code) for code in meld] for meld in shown["melds"]],
-            "layoffs": [card(layoff["card"]) for layoff in shown["layoffs"]],
-            "deadwood": [card(code) for code in shown["deadwood"]],
-            "deadwood_points": shown["deadwood_points"],
-            "knocker": result["knocker"] == seat,
-        })
-    return {"players": players, "sentence": outcome_sentence(result, names)}
-
-
-def outcome_sentence(result, names):
-    kind = result["kind"]
-    if kind == "draw":
-        return gettext("No winner: only two cards were left in the stock. The same dealer deals again.")
-    knocker = result["knocker"]
-    defender = 1 - knocker
-    knocker_points = result["players"][knocker]["deadwood_points"]
-    defender_points = result["players"][defender]["deadwood_points"]
-    values = {"knocker": names[knocker], "defender": names[defender], "points": result["points"],
-              "knocker_deadwood": knocker_points, "defender_deadwood": defender_points,
-              "difference": knocker_points - defender_points}
-    if kind == "gin":
-        return gettext("%(knocker)s went gin: 25 + %(defender_deadwood)s = %(points)s") % values
-    if kind == "undercut":
-        return gettext("%(defender)s undercut %(knocker)s: 25 + %(difference)s = %(points)s") % values
-    return gettext("%(knocker)s knocked and beat %(defender)s: %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s") % values
-
-
-def result_line(result, names):
-    """One finished hand in a few words, for the single-hand sheet."""
-    if result["winner"] is None:
-        return gettext("No winner")
-    return gettext("%(name)s won %(points)s points") % {"name": names[result["winner"]], "points": result["points"]}
-

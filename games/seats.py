@@ -1,6 +1,6 @@
 """The seat secret on the wire: one HttpOnly cookie per table, or a Bearer header."""
 
-from django.conf import settings
+from games.identity import set_secret_cookie
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
@@ -10,12 +10,7 @@ def cookie_name(code):
 
 
 def set_seat_cookie(response, code, token):
-    # Path "/" so that the WebSocket at /ws/tables/<code>/ receives it too.
-    response.set_cookie(
-        cookie_name(code), token, max_age=COOKIE_MAX_AGE, path="/",
-        httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
-    )
-    return response
+    return set_secret_cookie(response, cookie_name(code), token, COOKIE_MAX_AGE)
 
 
 def token_from_cookies(cookies, code):

@@ -8,54 +8,49 @@ and broadcast only after they return. Expected refusals raise `GameError(code)`;
 `games.messages` turns a code into words.
 """
 
-import hashlib
-import hmac
-import secrets
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import matches
+from games import identity, matches
 from games.archive import players as archive_players
 from games.archive import record as archive
-from games.engine import SCORINGS
+from games.engine import TARGETS, IllegalMove, scoring_mode
+from games.engine.moves import MAX_TEXT_LENGTH
+from games.errors import GameError
 from games.models import Move, Seat, Table
+from games.state import get_table, seat_holding, seats_of
 
-TARGETS = (100, 250)
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
 ENGINE_REFUSALS = ("not_your_turn", "hand_over")
 
 
-class GameError(Exception):
-    """An expected refusal: a code for `games.messages`, never a crash."""
+class Seated(NamedTuple):
+    """Who took a seat: the seat's number and secret, and the secret of a player created
+    for them (None when their player cookie named one), for the caller to hand over."""
 
-    def __init__(self, code, reason=None):
-        super().__init__(code if reason is None else f"{code}: {reason}")
-        self.code = code
-        self.reason = reason  # the engine's reason code for an illegal move
-
-
-def new_token():
-    return secrets.token_urlsafe(24)
-
-
-def hash_token(token):
-    return hashlib.sha256(token.encode()).hexdigest()
+    table: Table
+    seat: int
+    token: str
+    player_token: str = None
 
 
 def clean_name(raw):
-    """1 to 24 printable characters after trimming (the archive's rule), else GameError."""
+    """1 to 24 printable characters after trimming (games.identity's rule), else GameError."""
     try:
-        return archive_players.clean_name(raw)
+        return identity.clean_name(raw)
     except ValueError as error:
         raise GameError(str(error)) from None
 
 
 def clean_rules(scoring, target, straight, oklahoma):
-    if scoring not in SCORINGS:
-        raise GameError("bad_scoring")
+    try:
+        scoring_mode(scoring)
+    except ValueError:
+        raise GameError("bad_scoring") from None
     # type() and not isinstance(): True and 100.0 compare equal to 1 and 100, but the
     # engine's ScoreSheet takes only a real int.
     if type(target) is not int or target not in TARGETS:
@@ -66,79 +61,49 @@ def clean_rules(scoring, target, straight, oklahoma):
 
 
 @transaction.atomic
-def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None, player=None):
-    """Open a table with its creator in seat 0; returns (table, the seat's token).
+def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None,
+               player_token=None):
+    """Open a table with its creator in seat 0.
 
-    `player` is the archive's Player of the browser's cookie; a program gets a new one.
+    `player_token` is the secret of the browser's player cookie; without one (a program, a
+    new browser) a new player is made and its secret returned in `Seated.player_token`.
     """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
     table.state = matches.new_match(table, matches.rng_for(table)).to_dict()
     table.save()
-    token = new_token()
-    Seat.objects.create(table=table, number=0, name=name, token_hash=hash_token(token), player=_player(name, player))
-    return table, token
-
-
-def get_table(code, lock=False):
-    """The table by its code; `lock` (inside a transaction) holds its row until the end."""
-    tables = Table.objects.select_for_update() if lock else Table.objects
-    table = tables.filter(code=code).first() if isinstance(code, str) else None
-    if table is None:
-        raise GameError("unknown_table")
-    return table
+    return _sit(table, 0, name, player_token)
 
 
 @transaction.atomic
-def take_seat(code, name, player=None):
-    """Seat 1 for the first person who asks; returns (seat number, token)."""
-    name = clean_name(name)
+def take_seat(code, name, player_token=None, seat_token=None):
+    """Seat 1 for the first person who asks. Someone whose `seat_token` already holds a seat
+    here keeps it: one browser never holds both seats."""
     table = get_table(code)
-    if player is not None and Seat.objects.filter(table=table, number=0, player=player).exists():
+    seats = seats_of(table)
+    held = seat_holding(seats.values(), seat_token)
+    if held is not None:
+        return Seated(table, held, seat_token)
+    name = clean_name(name)
+    if player_token is not None and seats[0].player == archive_players.player_for_token(player_token):
         # One person in both seats would play themself, and the match would count twice.
         raise GameError("same_player")
-    token = new_token()
     try:
         with transaction.atomic():
-            Seat.objects.create(table=table, number=1, name=name, token_hash=hash_token(token),
-                                player=_player(name, player))
+            seated = _sit(table, 1, name, player_token)
     except IntegrityError:
         raise GameError("table_full") from None
-    _start_archived_match(table, _seats(table))
+    _start_archived_match(table, seats_of(table))
     _bump(table, archive_id=table.archive_id)
-    return 1, token
+    return seated
 
 
-def find_seat(code, token):
-    """The seat number this token holds at the table, or None for a spectator."""
-    table = get_table(code)
-    return seat_holding(Seat.objects.filter(table=table), token)
-
-
-def seat_holding(seats, token):
-    """The number of the seat among `seats` whose secret is `token`, else None."""
-    if not token or not isinstance(token, str):
-        return None
-    digest = hash_token(token)
-    for seat in seats:
-        if hmac.compare_digest(seat.token_hash, digest):
-            return seat.number
-    return None
-
-
-def current_version(code):
-    return get_table(code).version
-
-
-def load(code):
-    """Everything needed to show a table: (table, seats by number, match). Read only."""
-    table = get_table(code)
-    return table, _seats(table), matches.for_reading(table)
-
-
-def _seats(table):
-    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
+def _sit(table, number, name, player_token):
+    player, new_player_token = archive_players.player_for(name, player_token)
+    token = identity.new_token()
+    Seat.objects.create(table=table, number=number, name=name, token_hash=identity.hash_token(token), player=player)
+    return Seated(table, number, token, new_player_token)
 
 
 @transaction.atomic
@@ -147,14 +112,14 @@ def play_move(code, seat, move, expected_version=None):
     table, seats = _load_for_change(code, seat, expected_version)
     if len(seats) < 2:
         raise GameError("waiting_for_opponent")
-    # Longer than Move.text can hold: no move at all.
-    if not isinstance(move, str) or len(move) > 16:
+    # Longer than any move: refused before the match is even loaded.
+    if not isinstance(move, str) or len(move) > MAX_TEXT_LENGTH:
         raise GameError("illegal_move", "unknown_move")
     match = matches.for_writing(table)
-    hand_number = len(match.results) + 1
+    hand_number = len(match.hands)
     try:
         match.play(move, seat)  # the engine checks the turn and the hand's end too
-    except matches.IllegalMove as error:
+    except IllegalMove as error:
         # A refused move changed nothing: keep the match cached, or every bad frame
         # would cost a replay of the whole match.
         matches.put_back(table, match)
@@ -165,7 +130,7 @@ def play_move(code, seat, move, expected_version=None):
         version=version, seat=seat, text=move,
     )
     if match.is_over:
-        _archive_finished_match(table, seats, match)
+        archive.finish_archived_match(table.archive_id, match, timezone.now())
     return version
 
 
@@ -224,31 +189,14 @@ def touch_presence(code, seat):
     Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now())
 
 
-def _player(name, player):
-    return player if player is not None else archive_players.create_player(name)[0]
-
-
-def _archive_fields(table, seats):
-    return {
-        "table_code": table.code, "match_number": table.match_number,
-        "players": [seats[0].player, seats[1].player], "scoring": table.scoring, "target": table.target,
-        "options": matches.options_of(table),
-    }
-
-
 def _start_archived_match(table, seats):
     """Open the archive's record once both seats are taken; its id is the match_id."""
-    if seats[0].player is None or seats[1].player is None:
-        return  # a table from before players existed: nothing to archive
-    archived = archive.start_archived_match(started_at=table.match_started, **_archive_fields(table, seats))
+    archived = archive.start_archived_match(
+        table_code=table.code, match_number=table.match_number, players=[seats[0].player, seats[1].player],
+        scoring=table.scoring, target=table.target, straight=table.straight, oklahoma=table.oklahoma,
+        started_at=table.match_started,
+    )
     table.archive_id = archived.pk
-
-
-def _archive_finished_match(table, seats, match):
-    """Every match ending at a table goes through here, inside the last move's transaction."""
-    if table.archive_id is None:
-        return
-    archive.record_finished_match(started_at=table.match_started, match=match, **_archive_fields(table, seats))
 
 
 def _load_for_change(code, seat, expected_version=None):
@@ -260,7 +208,7 @@ def _load_for_change(code, seat, expected_version=None):
     table = get_table(code, lock=True)
     if expected_version is not None and expected_version != table.version:
         raise GameError("stale")
-    return table, _seats(table)
+    return table, seats_of(table)
 
 
 def _refusal(error):

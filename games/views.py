@@ -1,10 +1,10 @@
 """The HTML side of live play: open a table, the table page, join, claim a seat.
 
 The table page is where the seat cookie is set (a WebSocket cannot set one); play
-itself then goes over the socket (`games.consumers`).
+itself then goes over the socket (`games.consumers`). Views read through games.state and
+write through games.services, which own the transactions.
 """
 
-from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,35 +13,31 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast
+from games import broadcast, services, state
 from games import render as table_render
-from games import services
-from games.archive.players import player_for_seat
+from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
+from games.archive.players import set_player_cookie
+from games.errors import GameError
 from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
-from games.services import GameError
-from games.state import seat_state
 
 
 @require_POST
 def open_table(request):
     form = request.POST
-    response = HttpResponseRedirect("/")  # its Location is known once the table is
     try:
-        with transaction.atomic():
-            table, token = services.open_table(
-                form.get("name", ""),
-                scoring=form.get("scoring", ""),
-                target=_int_or_none(form.get("target")),
-                straight=form.get("straight") == "on",
-                oklahoma=form.get("oklahoma") == "on",
-                player=_player(request, response, form.get("name", "")),
-            )
+        seated = services.open_table(
+            form.get("name", ""),
+            scoring=form.get("scoring", ""),
+            target=_int_or_none(form.get("target")),
+            straight=form.get("straight") == "on",
+            oklahoma=form.get("oklahoma") == "on",
+            player_token=request.COOKIES.get(PLAYER_COOKIE),
+        )
     except GameError as error:
         context = {"open_error": message(error.code), "open_form": form}
         return render(request, "games/open_table.html", context, status=400)
-    response["Location"] = reverse("games:table", kwargs={"code": table.code})
-    return set_seat_cookie(response, table.code, token)
+    return _seated_response(HttpResponseRedirect(reverse("games:table", kwargs={"code": seated.table.code})), seated)
 
 
 @require_GET
@@ -49,35 +45,30 @@ def open_table(request):
 @ensure_csrf_cookie  # claim.js posts a "continue on another device" secret with it
 def table_page(request, code):
     try:
-        table, seats, match = services.load(code)
+        context = _page_context(request, *_seat_for(request, code))
     except GameError:
         return render(request, "games/no_table.html", status=404)
-    token = token_from_cookies(request.COOKIES, code)
-    seat = services.seat_holding(seats.values(), token)
-    return render(request, "games/table.html", _page_context(request, table, seats, match, seat, token))
+    return render(request, "games/table.html", context)
 
 
 @require_POST
 def join(request, code):
-    response = redirect("games:table", code=code)
     name = request.POST.get("name", "")
     try:
-        if services.find_seat(code, token_from_cookies(request.COOKIES, code)) is not None:
-            return response  # already seated here: one browser never holds both seats
-        with transaction.atomic():
-            seat, token = services.take_seat(code, name, player=_player(request, response, name))
+        seated = services.take_seat(
+            code, name, player_token=request.COOKIES.get(PLAYER_COOKIE),
+            seat_token=token_from_cookies(request.COOKIES, code),
+        )
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
-        table, seats, match = services.load(code)
-        seat = services.find_seat(code, token_from_cookies(request.COOKIES, code))
-        context = _page_context(request, table, seats, match, seat, None)
-        context.update(join_error=message(error.code), join_name=request.POST.get("name", ""))
+        context = _page_context(request, *_seat_for(request, code))
+        context.update(join_error=message(error.code), join_name=name)
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
     # The creator's page learns at once that the seat is taken. The seat is committed
     # by now: a failed announcement is only logged, and the cookie is set regardless.
-    broadcast.announce(code, services.current_version(code))
-    return set_seat_cookie(response, code, token)
+    broadcast.announce(code, seated.table.version)
+    return _seated_response(redirect("games:table", code=code), seated)
 
 
 @require_POST
@@ -86,27 +77,37 @@ def claim(request, code):
     #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
     token = request.POST.get("token", "")
     try:
-        seat = services.find_seat(code, token)
+        seat = state.find_seat(code, token)
     except GameError:
         return render(request, "games/no_table.html", status=404)
     response = redirect("games:table", code=code)
     return set_seat_cookie(response, code, token) if seat is not None else response
 
 
-def _player(request, response, name):
-    """The archive's player for this browser (its cookie set on `response` if new)."""
-    return player_for_seat(request, response, services.clean_name(name))
+def _seat_for(request, code):
+    """(table, seats, match, the seat this browser holds or None, its token): GameError for
+    an unknown table."""
+    table, seats, match = state.load(code)
+    token = token_from_cookies(request.COOKIES, code)
+    return table, seats, match, state.seat_holding(seats.values(), token), token
+
+
+def _seated_response(response, seated):
+    """The seat's cookie, and the player's for someone new, on the way back."""
+    if seated.player_token:
+        set_player_cookie(response, seated.player_token)
+    return set_seat_cookie(response, seated.table.code, seated.token)
 
 
 def _page_context(request, table, seats, match, seat, token):
-    state = seat_state(table, seats, match, seat)
+    seat_view = state.seat_state(table, seats, match, seat)
     share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
     # The secret rides in the fragment, which browsers never send to a server.
     claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None
     return {
         "table": table,
-        "state": state,
-        "live": table_render.live_context(state, table_render.DEFAULT_SORT),
+        "state": seat_view,
+        "live": table_render.live_context(seat_view, table_render.DEFAULT_SORT),
         # Without the language prefix: the friend lands in their own language.
         "share_url": request.build_absolute_uri(share_path),
         "claim_url": claim_url,

@@ -15,27 +15,16 @@ def player_json_ref(player):
 
 
 def hand_json(hand):
-    return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "winner": hand.winner,
-        "kind": hand.kind,
-        "points": hand.points,
-        "knocker": hand.knocker,
-        "knock_card": hand.knock_card or None,
-        "melds": hand.melds,
-        "layoffs": hand.layoffs,
-        "deadwood": hand.deadwood,
-        "deadwood_points": hand.deadwood_points,
-        "moves": hand.moves,
-        "sheet": hand.sheet,
-    }
+    """A stored hand: its result and sheet exactly as live play sends them (`hand_result`,
+    `sheet`), and its moves."""
+    return {"number": hand.number, "dealer": hand.dealer, "result": hand.result, "moves": hand.moves, "sheet": hand.sheet}
 
 
 def match_record(archived, hands):
     return {
         "id": archived.pk,
         "status": archived.status,
+        "ending": archived.ending or None,
         "table_code": archived.table_code,
         "players": [player_json_ref(player) for player in archived.players],
         "scoring": archived.scoring,

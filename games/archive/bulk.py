@@ -11,14 +11,15 @@ from datetime import timedelta
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.archive.engine_bridge import match_summary
-from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult, hash_token, new_token
-from games.archive.record import hand_row, result_rows
+from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult
+from games.archive.record import hand_rows, result_rows
 from games.archive.simulate import play_match
 from games.archive.stats import rebuild_all_totals
+from games.engine import HOLLYWOOD, ONE_GAME, SINGLE_HAND
+from games.identity import hash_token, new_token
 
 NAMES = ["Ana", "Ben", "Cyd", "Dana", "Emre", "Fatma", "Gustav", "Hana", "Iker", "Jana", "Kemal", "Lucía"]
-SCORING_MIX = ["hollywood"] * 5 + ["game"] * 3 + ["hand"] * 2
+SCORING_MIX = [HOLLYWOOD.name] * 5 + [ONE_GAME.name] * 3 + [SINGLE_HAND.name] * 2
 
 
 def create_players(count, rng, batch_size=1000):
@@ -30,17 +31,11 @@ def create_players(count, rng, batch_size=1000):
 
 
 def played_matches(count, rng):
-    """`count` matches played out by the engine: (scoring, target, straight, oklahoma, hands, sheet).
-
-    """
-    games = []
-    for _ in range(count):
-        scoring, target = rng.choice(SCORING_MIX), rng.choice((100, 100, 250))
-        straight, oklahoma = rng.random() < 0.1, rng.random() < 0.1
-        match = play_match(scoring, target, straight, oklahoma, rng=rng)
-        hands, sheet = match_summary(match)
-        games.append((scoring, target, straight, oklahoma, hands, sheet))
-    return games
+    """`count` matches played out by the engine, in a mix of modes, targets and options."""
+    return [
+        play_match(rng.choice(SCORING_MIX), rng.choice((100, 100, 250)), rng.random() < 0.1, rng.random() < 0.1, rng=rng)
+        for _ in range(count)
+    ]
 
 
 def zipf_weights(count):
@@ -80,61 +75,50 @@ def load_matches(games, players, count, rng, batch_size=500, weights=None, end=N
     rebuild_all_totals()
 
 
-def new_match(game, pair, finished):
-    scoring, target, straight, oklahoma, hands, sheet = game
+def new_match(match, pair, finished):
     archived = ArchivedMatch(
         # Made-up table codes, 12 URL-safe characters like live play's.
-        table_code=secrets.token_urlsafe(9), player0=pair[0], player1=pair[1], scoring=scoring, target=target,
-        straight=straight, oklahoma=oklahoma, started_at=finished - timedelta(minutes=20), finished_at=finished,
+        table_code=secrets.token_urlsafe(9), player0=pair[0], player1=pair[1], scoring=match.scoring,
+        target=match.target, straight=match.options.straight, oklahoma=match.options.oklahoma,
+        started_at=finished - timedelta(minutes=20), finished_at=finished,
     )
-    return archived, hands, sheet
+    return archived, match
 
 
 def store_batch(batch, streaks, cache):
     with transaction.atomic():
-        results = [row for archived, hands, sheet in batch for row in result_rows(archived, hands, sheet, streaks)]
-        ArchivedMatch.objects.bulk_create([archived for archived, _hands, _sheet in batch])
+        results = [result for archived, match in batch for result in result_rows(archived, match, streaks)]
+        ArchivedMatch.objects.bulk_create([archived for archived, _match in batch])
         PlayerResult.objects.bulk_create(results, batch_size=2000)
         insert_hands(batch, cache)
 
 
 # The hands go in with one plain executemany: hundreds of thousands of rows through
 # bulk_create spend most of their time preparing the same JSON again and again. Each
-# played match's columns are prepared once, and only the ids change from copy to copy.
+# played match's columns are prepared once, and only the match id changes from copy to copy.
 HAND_FIELDS = [field for field in ArchivedHand._meta.concrete_fields if not field.primary_key]
 HAND_COLUMNS = [field.attname for field in HAND_FIELDS]
-MATCH, WINNER, LOSER = (HAND_COLUMNS.index(name) for name in ("match_id", "winner_player_id", "loser_player_id"))
+MATCH = HAND_COLUMNS.index("match_id")
 
 
 def insert_hands(batch, cache):
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
         ArchivedHand._meta.db_table, ", ".join(HAND_COLUMNS), ", ".join(["%s"] * len(HAND_COLUMNS))
     )
-    rows = [row for archived, hands, _sheet in batch for row in hand_values(archived, hands, cache)]
+    values = [value for archived, match in batch for value in hand_values(archived, match, cache)]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        cursor.executemany(sql, values)
 
 
-def hand_values(archived, hands, cache):
-    players = (archived.player0_id, archived.player1_id)
-    for number, values in enumerate(prepared(archived, hands, cache)):
-        row = list(values)
-        winner = hands[number]["winner"]
+def hand_values(archived, match, cache):
+    """The hands' column values, prepared once per played match (`cache` lives for one load)."""
+    if id(match) not in cache:
+        cache[id(match)] = [[field.get_db_prep_save(getattr(hand, field.attname), connection) for field in HAND_FIELDS]
+                            for hand in hand_rows(archived, match)]
+    for prepared in cache[id(match)]:
+        row = list(prepared)
         row[MATCH] = archived.pk
-        row[WINNER] = players[winner] if winner is not None else None
-        row[LOSER] = players[1 - winner] if winner is not None else None
         yield row
-
-
-def prepared(archived, hands, cache):
-    """The hands' column values, computed once per played match (`cache` lives for one load)."""
-    key = id(hands)
-    if key not in cache:
-        rows = [hand_row(archived, number, hand) for number, hand in enumerate(hands, start=1)]
-        cache[key] = [
-            [field.get_db_prep_save(getattr(row, field.attname), connection) for field in HAND_FIELDS] for row in rows
-        ]
-    return cache[key]
 
 
 def simulate(matches, players, seed, progress=None):

@@ -7,26 +7,18 @@ player's numbers are then one aggregate over their rows (lichess: stats are a fo
 over finished games seen from one player's side).
 """
 
-import hashlib
 import secrets
 
 from django.db import models
 
-SCORING_CHOICES = [("hand", "hand"), ("game", "game"), ("hollywood", "hollywood")]
-KIND_CHOICES = [("gin", "gin"), ("knock", "knock"), ("undercut", "undercut"), ("draw", "draw")]
+from games.engine import SCORINGS, scoring_mode
+
+SCORING_CHOICES = [(name, name) for name in SCORINGS]
 
 
 def new_public_id():
     # 12 URL-safe characters: a player's public address, not a secret.
     return secrets.token_urlsafe(9)
-
-
-def new_token():
-    return secrets.token_urlsafe(32)
-
-
-def hash_token(token):
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Player(models.Model):
@@ -41,15 +33,23 @@ class Player(models.Model):
 
 
 class ArchivedMatch(models.Model):
+    # "finished" matches have a winner and count in the stats; "abandoned" ones (nobody
+    # came back, nobody claimed them) count for no one.
     PLAYING = "playing"
     FINISHED = "finished"
-    UNFINISHED = "unfinished"
-    STATUS_CHOICES = [(PLAYING, PLAYING), (FINISHED, FINISHED), (UNFINISHED, UNFINISHED)]
+    ABANDONED = "abandoned"
+    STATUS_CHOICES = [(PLAYING, PLAYING), (FINISHED, FINISHED), (ABANDONED, ABANDONED)]
+    # How a match ended: played out, resigned by the loser, or left by them (claimed).
+    PLAYED = "played"
+    RESIGNED = "resigned"
+    LEFT = "left"
+    ENDING_CHOICES = [(PLAYED, PLAYED), (RESIGNED, RESIGNED), (LEFT, LEFT)]
 
     # A rematch is a new match at the same table: the key is the pair.
     table_code = models.CharField(max_length=16)
     match_number = models.PositiveIntegerField(default=1)
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=PLAYING)
+    ending = models.CharField(max_length=10, choices=ENDING_CHOICES, blank=True, default="")
     player0 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     scoring = models.CharField(max_length=10, choices=SCORING_CHOICES)
@@ -64,7 +64,7 @@ class ArchivedMatch(models.Model):
     games_won0 = models.PositiveSmallIntegerField(default=0)
     games_won1 = models.PositiveSmallIntegerField(default=0)
     hand_count = models.PositiveSmallIntegerField(default=0)
-    # The final sheet in the protocol's shape; null for a single hand.
+    # The final sheet, the engine's ScoreSheet.to_dict(): the protocol's shape.
     sheet = models.JSONField(null=True, blank=True)
 
     class Meta:
@@ -85,6 +85,11 @@ class ArchivedMatch(models.Model):
         return (self.player0, self.player1)
 
     @property
+    def mode(self):
+        """The engine's ScoringMode."""
+        return scoring_mode(self.scoring)
+
+    @property
     def winner(self):
         """The Player who won, from the seat: None while the match is not finished."""
         return None if self.winner_seat is None else self.players[self.winner_seat]
@@ -102,32 +107,25 @@ class ArchivedHand(models.Model):
     match = models.ForeignKey(ArchivedMatch, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField()  # 1, 2, … in the order played
     dealer = models.PositiveSmallIntegerField()
-    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # a seat; None for a draw
-    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
-    points = models.PositiveIntegerField(default=0)
-    # Denormalised so hand-level counts are a filter on an index, not a join.
-    winner_player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    loser_player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    # The showdown, each a pair indexed by seat, as the engine gives it: melds (lists
-    # of card codes), lay-offs ({"card", "meld": index of the knocker's meld}),
-    # deadwood cards and deadwood points; `knocker` a seat or None.
-    knocker = models.PositiveSmallIntegerField(null=True, blank=True)
-    knock_card = models.CharField(max_length=2, blank=True, default="")
-    melds = models.JSONField(default=list)
-    layoffs = models.JSONField(default=list)
-    deadwood = models.JSONField(default=list)
-    deadwood_points = models.JSONField(default=list)
-    # Enough to replay the hand with the engine: the deck top first, and the moves.
+    # The engine's HandResult.to_dict(), per seat as the engine gives it: the protocol's
+    # `hand_result`.
+    result = models.JSONField()
+    # Enough to replay the hand with the engine: the deck top first, the moves, and each
+    # reshuffled stock (a single hand).
     deck = models.JSONField(default=list)
     moves = models.JSONField(default=list)
-    reshuffles = models.JSONField(default=list)  # single hand: each new stock, top first
-    # The sheet as it stood after this hand (protocol shape); null for a single hand.
-    sheet = models.JSONField(null=True, blank=True)
+    reshuffles = models.JSONField(default=list)
+    # The engine's sheet (ScoreSheet.to_dict()) as it stood after this hand.
+    sheet = models.JSONField()
 
     class Meta:
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_hand_per_number")]
-        indexes = [models.Index(fields=["winner_player", "kind"], name="archive_hand_winner_kind")]
+
+    winner = property(lambda self: self.result["winner"], doc="a seat; None for a hand with no winner")
+    kind = property(lambda self: self.result["kind"])
+    points = property(lambda self: self.result["points"])
+    knocker = property(lambda self: self.result["knocker"])
 
 
 class PlayerResult(models.Model):

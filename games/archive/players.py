@@ -1,37 +1,19 @@
 """Who is a player: a long-lived random cookie tied to a `Player` row.
 
-No sign-up. The cookie holds a secret; the database keeps only its hash. Live play
-calls `player_for_seat` in the HTTP view that gives a seat (a WebSocket cannot set a
-cookie), and `identify_player` wherever it wants to know who is asking.
+No sign-up. The cookie holds a secret; the database keeps only its hash (games.identity).
+Live play asks `player_for` when someone takes a seat, and sets the cookie it returns in the
+HTTP response (a WebSocket cannot set a cookie).
 """
 
-from django.conf import settings
-
-from games.archive.models import Player, hash_token, new_token
+from games.archive.models import Player
+from games.identity import clean_name, hash_token, new_token, set_secret_cookie
 
 COOKIE_NAME = "player"
 COOKIE_MAX_AGE = 5 * 365 * 24 * 60 * 60  # five years: "long-lived"
-NAME_MAX_LENGTH = 24
-
-
-def clean_name(name):
-    """The name trimmed: 1 to 24 printable characters, else ValueError(code).
-
-    The one rule for names; `games.services.clean_name` turns the code into a GameError.
-    """
-    name = name.strip() if isinstance(name, str) else ""
-    if not name:
-        raise ValueError("name_missing")
-    if len(name) > NAME_MAX_LENGTH:
-        raise ValueError("name_too_long")
-    # str.isprintable: no control, format or separator characters other than the space.
-    if not name.isprintable():
-        raise ValueError("name_not_printable")
-    return name
 
 
 def player_for_token(token):
-    if not token:
+    if not token or not isinstance(token, str):
         return None
     return Player.objects.filter(token_hash=hash_token(token)).first()
 
@@ -42,14 +24,7 @@ def identify_player(request):
 
 
 def set_player_cookie(response, token):
-    response.set_cookie(
-        COOKIE_NAME,
-        token,
-        max_age=COOKIE_MAX_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=not settings.DEBUG,
-    )
+    return set_secret_cookie(response, COOKIE_NAME, token, COOKIE_MAX_AGE)
 
 
 def create_player(name):
@@ -59,19 +34,17 @@ def create_player(name):
     return player, token
 
 
-def player_for_seat(request, response, name):
-    """The player taking a seat under `name`.
+def player_for(name, token=None):
+    """The player taking a seat under `name`: (player, the secret of a new player or None).
 
-    The cookie's player is reused (renamed if the name changed: stats follow the
-    player, not the string); otherwise a new one is created and its cookie is set
-    on `response`. Raises ValueError for a bad name.
+    The player of `token` is reused, renamed if the name changed (stats follow the player,
+    not the string); without one, a new player is created. Raises ValueError for a bad name.
     """
     name = clean_name(name)
-    player = identify_player(request)
+    player = player_for_token(token)
     if player is None:
-        player, token = create_player(name)
-        set_player_cookie(response, token)
-    elif player.name != name:
+        return create_player(name)
+    if player.name != name:
         player.name = name
         player.save(update_fields=["name"])
-    return player
+    return player, None

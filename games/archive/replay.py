@@ -1,6 +1,13 @@
 """A stored hand replayed move by move, seen from one seat (server-side, no JS)."""
 
-from games.archive.engine_bridge import replayed_hand
+from games.engine import Hand, scoring_mode
+
+
+def replayed_hand(archived, hand, step):
+    """The stored hand re-dealt from its deck and played up to `step` moves."""
+    options = scoring_mode(archived.scoring).options(archived.straight, archived.oklahoma)
+    saved = {"dealer": hand.dealer, "deck": hand.deck, "moves": hand.moves[:step], "reshuffles": hand.reshuffles}
+    return Hand.from_dict(options, saved)
 
 
 def replay_view(archived, hand, step, seat):

@@ -7,7 +7,7 @@ stock and throw the card whose loss leaves the least deadwood.
 
 import random
 
-from games.engine import Match, Options, deadwood_points, parse_cards
+from games.engine import Match, Move, Options, deadwood_points, parse_cards
 
 
 def choose_move(hand, rng):
@@ -25,10 +25,11 @@ def choose_move(hand, rng):
 
 def best_discard(moves, leaves, rng):
     """A knock if one is legal, else the discard that keeps the least deadwood."""
-    knocks = [move for move in moves if move.startswith("knock ")]
-    candidates = knocks or [move for move in moves if move.startswith("discard ")]
-    least = min(leaves.get(move.split(" ")[1], 999) for move in candidates)
-    return rng.choice([move for move in candidates if leaves.get(move.split(" ")[1], 999) == least])
+    parsed = [Move.from_text(move) for move in moves]
+    knocks = [move for move in parsed if move.verb == "knock"]
+    candidates = knocks or [move for move in parsed if move.verb == "discard"]
+    least = min(leaves[str(move.card)] for move in candidates)
+    return rng.choice([move.text() for move in candidates if leaves[str(move.card)] == least])
 
 
 def takes_pile(view):

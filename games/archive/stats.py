@@ -9,6 +9,7 @@ instead of aggregating thousands.
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 
 from games.archive.models import OpponentRecord, PlayerResult, PlayerTotals
+from games.engine import HOLLYWOOD
 
 RECENT_RESULTS = 20
 OPPONENTS_SHOWN = 30
@@ -16,7 +17,7 @@ OPPONENTS_SHOWN = 30
 TOTALS = {
     "matches_played": Count("id"),
     "matches_won": Count("id", filter=Q(won=True)),
-    "hollywood_games_won": Sum("games_won", filter=Q(scoring="hollywood"), default=0),
+    "hollywood_games_won": Sum("games_won", filter=Q(scoring=HOLLYWOOD.name), default=0),
     "hands_won": Sum("hands_won", default=0),
     "gins": Sum("gins", default=0),
     "knocks": Sum("knocks", default=0),

@@ -8,16 +8,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.archive import display, stats
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.replay import replay_view
+from games.engine import SCORINGS
 from games.sheet_display import score_sheet
+from games.showdown_display import showdown
 
 PAGE_SIZE = 20
-SCORINGS = ("hollywood", "game", "hand")
 NAMED_AT_MOST = 100
 MAX_PAGE = 100_000  # two million matches deep, far past any real archive's end
 
@@ -79,6 +80,7 @@ def filter_query(**filters):
     return urlencode(filters) + "&" if filters else ""
 
 
+@require_GET
 def archive_list(request):
     name = request.GET.get("player", "").strip()[:24]
     scoring = request.GET.get("scoring", "")
@@ -102,18 +104,18 @@ def archive_list(request):
     return render(request, "archive/list.html", context)
 
 
+@require_GET
 def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
     hands = list(archived.hands.all())
+    names = [player.name for player in archived.players]
+    loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
     context = {
         "match": archived,
-        "hands": [
-            (hand, display.showdown_sides(hand, archived.players), display.outcome(hand, archived.players))
-            for hand in hands
-        ],
-        "score_sheet": score_sheet(
-            display.sheet_with_entries(archived.sheet, hands), [player.name for player in archived.players]
-        ),
+        "loser": loser,
+        "hands": [(hand, showdown(hand.result, names)) for hand in hands],
+        # A match still being played has no stored sheet yet.
+        "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),
     }
     return render(request, "archive/match.html", context)
@@ -129,11 +131,12 @@ def replay_from_request(request, archived, hands):
         seat = int(request.GET.get("seat", 0))
     except ValueError:
         raise Http404("bad replay position")
-    if not 1 <= number <= len(hands) or seat not in (0, 1) or not hands[number - 1].deck:
+    if not 1 <= number <= len(hands) or seat not in (0, 1):
         raise Http404("no such hand, or none stored to replay")
     return replay_view(archived, hands[number - 1], step, seat)
 
 
+@require_GET
 def player_detail(request, player_id):
     player = get_object_or_404(Player, public_id=player_id)
     recent = stats.recent_results(player)

@@ -1,11 +1,13 @@
-"""Small card pictures drawn from a card code, no image files.
+"""Cards drawn from a card code, no image files: the one way a card is drawn on the site.
 
     {% load cards %}
-    {% card "7H" %}          one card
-    {% cards "5S 6S 7S" %}   several side by side (a list of codes works too)
+    {% card "7H" %}                                    one card, a picture
+    {% card "7H" move="discard 7H" label=text %}       a card that plays a move when pressed
+    {% card "7H" classes="deadwood" %}                 with extra classes for its role
+    {% cards "5S 6S 7S" %}                             several side by side (a list works too)
 
 The picture shows the rank and the suit symbol; screen readers get the card's name
-instead ("7 of hearts"), so the symbols are hidden from them.
+instead ("7 of hearts"), or `label` for a card that is a button.
 """
 
 from functools import lru_cache
@@ -15,32 +17,55 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games.cards import card_name, is_card_code, shown_rank, suit_css_name, suit_symbol
+from games.cards import card_name, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
+from games.engine.cards import RANK_VALUES, RANKS
 
 register = template.Library()
 
 
 @register.simple_tag
-def card(code):
+def card(code, move=None, label=None, classes=""):
     if not is_card_code(code):
         raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
-    return card_html(get_language(), code)
+    if move:
+        return format_html(
+            '<button type="button" class="{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}</button>',
+            card_classes(code, classes), move, code, RANK_VALUES[RANKS.index(code[0])], label or card_name(code),
+            card_face(code),
+        )
+    return picture(get_language(), code, classes)
 
 
 # A long match in the archive shows hundreds of cards: each is built once per language.
-@lru_cache(maxsize=52 * 8)
-def card_html(_language, code):
+@lru_cache(maxsize=52 * 8 * 4)
+def picture(_language, code, classes):
     return format_html(
-        '<span class="card card--{}" role="img" aria-label="{}">'
-        '<span class="rank" aria-hidden="true">{}</span>'
-        '<span class="suit" aria-hidden="true">{}</span></span>',
-        suit_css_name(code), card_name(code), shown_rank(code), suit_symbol(code),
+        '<span class="{}" data-card="{}" data-value="{}" role="img" aria-label="{}">{}</span>',
+        card_classes(code, classes), code, RANK_VALUES[RANKS.index(code[0])], card_name(code), card_face(code),
     )
 
 
+def card_classes(code, classes):
+    red = " red" if is_red(code) else ""
+    return f"card card--{suit_css_name(code)}{red} {classes}".strip()
+
+
+def card_face(code):
+    return format_html(
+        '<span class="rank" aria-hidden="true">{}</span><span class="suit" aria-hidden="true">{}</span>',
+        shown_rank(code), suit_symbol(code),
+    )
+
+
+@register.filter
+def card_short(code):
+    """The card as its corner shows it: "7♥", "10♦"."""
+    return shown_rank(code) + suit_symbol(code)
+
+
 @register.simple_tag
-def cards(codes):
+def cards(codes, classes=""):
     if isinstance(codes, str):
         codes = codes.split()
     # Each card is safe HTML built from a checked code, so the joined whole is too.
-    return mark_safe('<span class="cards">' + "".join(card(code) for code in codes) + "</span>")
+    return mark_safe('<span class="cards">' + "".join(card(code, classes=classes) for code in codes) + "</span>")

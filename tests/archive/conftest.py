@@ -31,10 +31,10 @@ def fixed_matches(ana, ben, cyd):
         "game",
         [
             hand(0, "gin", 40),
-            hand(1, "knock", 20, dealer=0),
-            hand(None, "draw", 0, dealer=1),
-            hand(0, "undercut", 30, dealer=1),
-            hand(0, "knock", 35, dealer=0),
+            hand(1, "knock", 20),
+            hand(None, "draw", 0),
+            hand(0, "undercut", 30),
+            hand(0, "knock", 35),
         ],
         day=1,
     )
@@ -42,7 +42,7 @@ def fixed_matches(ana, ben, cyd):
         "hollywood",
         (ana, cyd),
         "hollywood",
-        [hand(0, "knock", 100), hand(0, "gin", 110), hand(1, "undercut", 100), hand(0, "knock", 100, dealer=1)],
+        [hand(0, "knock", 100), hand(0, "gin", 110), hand(1, "undercut", 100), hand(0, "knock", 100)],
         day=2,
     )
     return single, one_game, hollywood

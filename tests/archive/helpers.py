@@ -1,58 +1,60 @@
-"""Hand-made matches for the archive's tests: results in, stored records out."""
+"""Matches for the archive's tests: scripted results in, stored records out."""
 
+import random
 from datetime import datetime, timedelta, timezone
 
-from games.archive.models import Player, hash_token, new_token
-from games.archive.record import finish_match_record, record_finished_match
-from games.engine import ScoreSheet
-from games.matches import sheet_shape
+from django.db import transaction
+
+from games.archive.models import ArchivedMatch, Player
+from games.archive.record import finish_archived_match, start_archived_match
+from games.engine import HandResult, Match, Options, ShownHand
+from games.identity import hash_token, new_token
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
-GAMES = {"hollywood": 3, "game": 1}
+NOTHING_SHOWN = ShownHand(melds=(), layoffs=(), deadwood=(), deadwood_points=0)
 
 
 def make_player(name):
     return Player.objects.create(name=name, token_hash=hash_token(new_token()))
 
 
-def hand(winner, kind, points, dealer=0):
-    """One hand's record; the showdown is left empty, the stats do not read it."""
-    return {"dealer": dealer, "winner": winner, "kind": kind, "points": points if winner is not None else 0}
+def hand(winner, kind, points):
+    """How one hand is to end: the winner (None for no winner), the kind and the points."""
+    return winner, kind, points if winner is not None else 0
 
 
-def with_sheets(scoring, target, hands):
-    """The hands each with the sheet after it, and the final sheet, entered by the engine."""
-    if scoring not in GAMES:
-        return hands, None
-    sheet = ScoreSheet(games=GAMES[scoring], target=target)
-    entered = []
-    for entry in hands:
-        won = entry["winner"] is not None
-        entered.append(sheet.record(winner=entry["winner"], points=entry["points"]) if won else [])
-        entry["sheet"] = sheet_shape(sheet, hands, entered)
-    return hands, sheet_shape(sheet, hands, entered)
+def scripted_match(scoring, hands, target=100):
+    """An engine Match whose hands end as scripted, without playing their cards: each hand
+    is settled with the given result, then the engine scores it on its sheet, picks the next
+    dealer and says when the match is over, as in play. The stats read only the results."""
+    match = Match(Options(), scoring=scoring, target=target, first_dealer=0, rng=random.Random(1))
+    for number, (winner, kind, points) in enumerate(hands):
+        if number:
+            match.next_hand()
+        knocker = {"gin": winner, "knock": winner, "undercut": None if winner is None else 1 - winner}.get(kind)
+        result = HandResult(winner, points, kind, knocker, None, (NOTHING_SHOWN, NOTHING_SHOWN))
+        match.hand._end(result)
+        match._score_if_over()
+    return match
 
 
 def record(code, players, scoring, hands, target=100, day=0):
-    hands, sheet = with_sheets(scoring, target, hands)
-    return finish_match_record(
-        table_code=code,
-        match_number=1,
-        players=players,
-        scoring=scoring,
-        target=target,
-        straight=False,
-        oklahoma=False,
-        started_at=START + timedelta(days=day),
-        finished_at=START + timedelta(days=day, hours=1),
-        hands=hands,
-        sheet=sheet,
+    """Record a scripted match as live play does: started, then finished. Nothing is kept
+    when it cannot be finished."""
+    with transaction.atomic():
+        archived = start_match(code, players, scoring, target, START + timedelta(days=day))
+        return finish_archived_match(archived.pk, scripted_match(scoring, hands, target),
+                                     START + timedelta(days=day, hours=1))
+
+
+def start_match(code, players, scoring, target=100, started_at=START):
+    return start_archived_match(
+        table_code=code, match_number=1, players=players, scoring=scoring, target=target,
+        straight=False, oklahoma=False, started_at=started_at,
     )
 
 
-def record_engine_match(players, match, code="engine", scoring="hollywood"):
+def record_engine_match(players, match, code="engine", ending=ArchivedMatch.PLAYED, loser=None):
     """A match played by the engine, recorded as live play records it."""
-    return record_finished_match(
-        table_code=code, players=players, scoring=scoring, target=match.target,
-        options=match.options, started_at=START, match=match,
-    )
+    archived = start_match(code, players, match.scoring, match.target)
+    return finish_archived_match(archived.pk, match, START + timedelta(hours=1), ending, loser)

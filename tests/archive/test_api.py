@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from games import matches
 from games.archive.simulate import play_match
 from tests.archive.helpers import hand, make_player, record, record_engine_match
 
@@ -21,28 +20,31 @@ def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
     ]
     assert (data["scoring"], data["target"], data["winner"]) == ("hollywood", 100, 0)
     assert data["options"] == {"straight": False, "oklahoma": False}
-    assert [(h["dealer"], h["winner"], h["kind"], h["points"]) for h in data["hands"]] == [
+    results = [hand["result"] for hand in data["hands"]]
+    assert [(h["dealer"], r["winner"], r["kind"], r["points"]) for h, r in zip(data["hands"], results)] == [
         (0, 0, "knock", 100), (0, 0, "gin", 110), (0, 1, "undercut", 100), (1, 0, "knock", 100),
     ]
-    assert {"melds", "layoffs", "deadwood", "moves"} <= set(data["hands"][0])
+    assert {"result", "moves", "sheet"} <= set(data["hands"][0])
     sheet = data["sheet"]
     assert set(sheet) >= {"games", "totals", "winner", "is_over"}
     assert set(sheet["games"][0]) >= {"points", "hands_won", "winner", "bonus"}
     assert sheet["totals"] == [985, 0] and sheet["is_over"] is True
 
 
-def test_it_returns_the_sheet_in_the_protocols_shape_with_every_entry(client, ana, ben):
+def test_it_returns_the_sheet_and_the_showdowns_in_the_protocols_shape(client, ana, ben):
     match = play_match("hollywood", 100, rng=random.Random(11))
     archived = record_engine_match((ana, ben), match)
     data = client.get(f"/api/matches/{archived.pk}").json()
-    assert data["sheet"] == matches.sheet_state(match)
+    assert data["sheet"] == match.sheet.to_dict()
     assert all(game["entries"] for game in data["sheet"]["games"])
     assert data["hands"][-1]["sheet"] == data["sheet"]
+    assert [hand["result"] for hand in data["hands"]] == [result.to_dict() for result in match.results]
 
 
-def test_it_returns_a_null_sheet_for_a_single_hand(client, fixed_matches):
+def test_it_returns_a_single_hands_sheet_of_one_row(client, fixed_matches):
     data = client.get(f"/api/matches/{fixed_matches[0].pk}").json()
-    assert data["sheet"] is None and data["winner"] == 0
+    assert data["sheet"]["games"] == [] and data["winner"] == 0
+    assert data["sheet"]["hands"] == [{"hand": 1, "winner": 0, "points": 31, "games": []}]
 
 
 def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):

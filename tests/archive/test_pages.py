@@ -5,14 +5,10 @@ import random
 import pytest
 from django.conf import settings
 
-from games import matches
 from games.archive import views
-from games.archive.display import sheet_with_entries
-from games.archive.record import start_archived_match
 from games.archive.simulate import play_match
-from games.engine import Options
 from games.sheet_display import score_sheet
-from tests.archive.helpers import hand, make_player, record, record_engine_match
+from tests.archive.helpers import hand, make_player, record, record_engine_match, start_match
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -55,7 +51,7 @@ def test_it_filters_by_scoring_mode(client, fixed_matches):
 
 
 def test_it_leaves_unfinished_matches_out_of_the_list(client, ana, ben, fixed_matches):
-    start_archived_match(table_code="busy", players=(ana, ben), scoring="game", target=100, options=Options())
+    start_match("busy", (ana, ben), "game")
     codes = [archived.table_code for archived in client.get("/en/archive/").context["matches"]]
     assert "busy" not in codes and len(codes) == 3
 
@@ -85,15 +81,18 @@ def test_it_sends_only_the_next_rows_to_htmx(client, many_matches):
 def test_it_shows_the_hollywood_sheet_hand_by_hand(client, fixed_matches):
     hollywood = fixed_matches[2]
     sheet = client.get(f"/en/archive/matches/{hollywood.pk}/").context["score_sheet"]
-    # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win goes nowhere,
-    # so hand 3 has no row; Ana's third win ends game 3.
-    assert [row["hand"] for row in sheet["rows"]] == [1, 2, 4]
-    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"]] == [
+    # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win could only go to
+    # game 1, which is over: a row entered nowhere. Ana's third win ends game 3.
+    assert [(row["hand"], row["note"]) for row in sheet["rows"]] == [
+        (1, None), (2, None), (3, "entered_nowhere"), (4, None),
+    ]
+    assert (sheet["rows"][2]["winner_name"], sheet["rows"][2]["points"]) == ("Cyd", 100)
+    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"] if not row["note"]] == [
         [100, None, None, None, None, None],
         [None, None, 110, None, None, None],
         [None, None, None, None, 100, None],
     ]
-    assert [[cell["ended"] for cell in row["cells"]] for row in sheet["rows"]] == [
+    assert [[cell["ended"] for cell in row["cells"]] for row in sheet["rows"] if not row["note"]] == [
         [True, False, False, False, False, False],
         [False, False, True, False, False, False],
         [False, False, False, False, True, False],
@@ -130,8 +129,9 @@ def test_it_refuses_a_replay_of_a_hand_that_does_not_exist(client, engine_match)
     assert client.get(f"/en/archive/matches/{engine_match.pk}/?hand=x").status_code == 404
 
 
-def test_it_refuses_a_replay_of_a_hand_stored_without_its_deck(client, fixed_matches):
-    assert client.get(f"/en/archive/matches/{fixed_matches[0].pk}/?hand=1").status_code == 404
+def test_it_says_on_the_match_page_why_a_win_counted_in_no_game(client, fixed_matches):
+    body = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/").content.decode()
+    assert "Cyd won 100 points, entered in no game" in body
 
 
 def test_it_answers_404_for_unknown_matches_and_players(client, db):
@@ -168,12 +168,13 @@ def test_it_links_a_player_page_to_that_players_matches(client, ana, fixed_match
 
 def test_it_says_how_each_hand_ended_in_the_tables_words(client, engine_match):
     body = client.get(f"/en/archive/matches/{engine_match.pk}/").content.decode()
-    knock = engine_match.hands.filter(kind="knock").first()
+    knock = next(hand for hand in engine_match.hands.all() if hand.kind == "knock")
     names = (engine_match.player0.name, engine_match.player1.name)
-    loser, winner = knock.deadwood_points[1 - knock.knocker], knock.deadwood_points[knock.knocker]
+    sides = knock.result["players"]
+    loser, winner = sides[1 - knock.knocker]["deadwood_points"], sides[knock.knocker]["deadwood_points"]
     sentence = f"{names[knock.knocker]} knocked and beat {names[1 - knock.knocker]}: {loser} − {winner} = {knock.points}"
     assert sentence in body
-    assert body.count('class="archive-sentence"') == engine_match.hand_count
+    assert body.count('class="outcome"') == engine_match.hand_count
 
 
 def test_it_filters_by_a_name_several_players_share(client, fixed_matches):
@@ -208,13 +209,14 @@ def test_it_finds_every_match_of_a_name_shared_by_very_many_players(client, fixe
 def test_it_shows_the_sheet_as_the_table_showed_it(ana, ben):
     match = play_match("hollywood", 100, rng=random.Random(11))
     archived = record_engine_match((ana, ben), match)
-    at_the_table = score_sheet(matches.sheet_state(match), ["Ana", "Ben"])
-    assert score_sheet(sheet_with_entries(archived.sheet, list(archived.hands.all())), ["Ana", "Ben"]) == at_the_table
+    at_the_table = score_sheet(match.sheet.to_dict(), ["Ana", "Ben"])
+    assert score_sheet(archived.sheet, ["Ana", "Ben"]) == at_the_table
     assert sum(cell["ended"] for row in at_the_table["rows"] for cell in row["cells"]) == 3
+    assert [row["hand"] for row in at_the_table["rows"]] == list(range(1, len(match.results) + 1))
 
 
 def test_it_says_a_match_still_being_played_is_in_progress(client, ana, ben):
-    playing = start_archived_match(table_code="live", players=(ana, ben), scoring="game", target=100, options=Options())
+    playing = start_match("live", (ana, ben), "game")
     page = client.get(f"/en/archive/matches/{playing.pk}/").content.decode()
     assert "This match is in progress" in page
     assert "not finished" not in page

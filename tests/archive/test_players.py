@@ -5,7 +5,8 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
 from games.archive.models import Player
-from games.archive.players import COOKIE_NAME, clean_name, create_player, identify_player, player_for_seat
+from games.archive.players import COOKIE_NAME, create_player, identify_player, player_for, set_player_cookie
+from games.identity import clean_name
 
 
 def request_with(token=None):
@@ -16,9 +17,8 @@ def request_with(token=None):
 
 
 def test_it_creates_a_player_and_sets_a_long_lived_private_cookie(db):
-    response = HttpResponse()
-    player = player_for_seat(request_with(), response, "  Ana ")
-    cookie = response.cookies[COOKIE_NAME]
+    player, token = player_for("  Ana ")
+    cookie = set_player_cookie(HttpResponse(), token).cookies[COOKIE_NAME]
     assert player.name == "Ana"
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     assert cookie["max-age"] >= 365 * 24 * 60 * 60
@@ -29,11 +29,9 @@ def test_it_creates_a_player_and_sets_a_long_lived_private_cookie(db):
 
 def test_it_reuses_the_cookies_player_and_renames_it(db):
     player, token = create_player("Ana")
-    response = HttpResponse()
-    again = player_for_seat(request_with(token), response, "Ana B.")
-    assert again.pk == player.pk
+    again, new_token = player_for("Ana B.", token)
+    assert again.pk == player.pk and new_token is None
     assert Player.objects.get(pk=player.pk).name == "Ana B."
-    assert COOKIE_NAME not in response.cookies
 
 
 def test_it_does_not_know_a_browser_without_the_cookie_or_with_a_wrong_one(db):

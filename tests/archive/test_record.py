@@ -6,12 +6,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.archive.engine_bridge import replayed_hand
 from games.archive.models import ArchivedMatch, PlayerResult
-from games.archive.record import record_finished_match, start_archived_match
+from games.archive.record import finish_archived_match, start_archived_match
+from games.archive.replay import replayed_hand
 from games.archive.simulate import play_match
-from games.engine import Options, ScoreSheet
-from tests.archive.helpers import START, record_engine_match
+from tests.archive.helpers import record_engine_match, start_match
 
 
 @pytest.fixture
@@ -27,20 +26,16 @@ def test_it_stores_every_hand_as_the_engine_played_it(ana, ben, played):
         assert (stored.dealer, stored.winner, stored.kind, stored.points) == (
             engine_hand.dealer, result.winner, result.kind, result.points,
         )
-        assert stored.melds == [side["melds"] for side in result.players]
-        assert stored.deadwood_points == [side["deadwood_points"] for side in result.players]
+        assert stored.result == result.to_dict()
         assert stored.moves == [move for _seat, move in engine_hand.history]
 
 
 def test_it_stores_the_sheet_as_it_stood_after_each_hand(ana, ben, played):
     archived = record_engine_match((ana, ben), played)
-    sheet = ScoreSheet(games=3, target=100)
-    for stored, result in zip(archived.hands.all(), played.results):
-        if result.winner is not None:
-            sheet.record(winner=result.winner, points=result.points)
-        assert [game["points"] for game in stored.sheet["games"]] == [list(game.points) for game in sheet.games]
-        assert [game["winner"] for game in stored.sheet["games"]] == [game.winner for game in sheet.games]
-    assert archived.sheet["totals"] == list(played.sheet.totals)
+    for number, stored in enumerate(archived.hands.all(), start=1):
+        assert stored.sheet == played.sheet_after(number).to_dict()
+        assert [row["hand"] for row in stored.sheet["hands"]] == list(range(1, number + 1))
+    assert archived.sheet == played.sheet.to_dict()
     assert archived.hands.last().sheet == archived.sheet
 
 
@@ -56,10 +51,7 @@ def test_it_stores_the_result_and_both_sides(ana, ben, played):
 
 
 def test_it_completes_the_row_started_when_the_match_was_dealt(ana, ben, played):
-    started = start_archived_match(
-        table_code="engine", players=(ana, ben), scoring="hollywood", target=100, options=Options(),
-        started_at=START,
-    )
+    started = start_match("engine", (ana, ben), "hollywood")
     assert started.status == ArchivedMatch.PLAYING
     assert PlayerResult.objects.count() == 0
     archived = record_engine_match((ana, ben), played)
@@ -76,17 +68,18 @@ def test_it_ignores_a_second_recording_of_the_same_match(ana, ben, played):
 
 def test_it_keeps_a_rematch_at_the_same_table_apart(ana, ben, played):
     first = record_engine_match((ana, ben), played)
-    rematch = record_finished_match(
+    second = start_archived_match(
         table_code="engine", match_number=2, players=(ben, ana), scoring="hollywood", target=100,
-        options=played.options, started_at=START, match=play_match("hollywood", 100, rng=random.Random(8)),
+        straight=False, oklahoma=False, started_at=first.started_at,
     )
-    assert rematch.pk != first.pk
+    rematch = finish_archived_match(second.pk, play_match("hollywood", 100, rng=random.Random(8)), first.finished_at)
+    assert rematch.pk != first.pk and rematch.status == ArchivedMatch.FINISHED
 
 
 @pytest.mark.parametrize("scoring", ["hand", "game"])
 def test_it_records_the_other_scoring_modes(ana, ben, scoring):
     match = play_match(scoring, 100, rng=random.Random(3))
-    archived = record_engine_match((ana, ben), match, scoring=scoring)
+    archived = record_engine_match((ana, ben), match)
     assert archived.winner_seat == match.winner
     assert archived.hand_count == len(match.results)
 
@@ -106,7 +99,7 @@ def test_it_replays_a_single_hand_through_its_reshuffles(ana, ben):
             break
     else:
         pytest.fail("no single hand with a reshuffle in 200 seeds")
-    archived = record_engine_match((ana, ben), match, scoring="hand")
+    archived = record_engine_match((ana, ben), match)
     stored = archived.hands.first()
     assert replayed_hand(archived, stored, len(stored.moves)).result == match.results[0]
 

@@ -1,7 +1,9 @@
 """`manage.py simulate_matches` fills the archive with real, countable matches."""
 
+from collections import Counter
+
 from django.core.management import call_command
-from django.db.models import Count, Sum
+from django.db.models import Sum
 
 from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult
 
@@ -18,9 +20,11 @@ def test_it_fills_the_archive_with_matches_played_by_the_engine(db):
 
 def test_it_keeps_the_hand_counts_and_the_stored_hands_in_step(db):
     call_command("simulate_matches", matches=10, players=3, seed=2)
-    won_hands = ArchivedHand.objects.exclude(winner=None).count()
-    assert PlayerResult.objects.aggregate(total=Sum("hands_won"))["total"] == won_hands
-    by_player = dict(ArchivedHand.objects.exclude(winner=None).values_list("winner_player").annotate(n=Count("id")))
+    by_player = Counter(
+        hand.match.players[hand.winner].pk
+        for hand in ArchivedHand.objects.select_related("match") if hand.winner is not None
+    )
+    assert PlayerResult.objects.aggregate(total=Sum("hands_won"))["total"] == sum(by_player.values())
     for player_id, hands_won in PlayerResult.objects.values_list("player").annotate(n=Sum("hands_won")):
         assert by_player.get(player_id, 0) == hands_won
 

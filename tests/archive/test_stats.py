@@ -3,10 +3,9 @@
 import pytest
 
 from games.archive.models import ArchivedMatch, OpponentRecord, PlayerTotals
-from games.archive.record import record_unfinished_match
+from games.archive.record import finish_archived_match
 from games.archive.stats import player_stats, rebuild_all_totals, results_by_opponent
-from games.engine import Options
-from tests.archive.helpers import START, hand, make_player, record
+from tests.archive.helpers import START, hand, make_player, record, scripted_match, start_match
 
 
 def test_it_counts_anas_matches_as_counted_by_hand(ana, fixed_matches):
@@ -68,13 +67,22 @@ def test_it_keeps_two_players_of_one_name_apart(ana, fixed_matches):
     assert player_stats(other_ana)["matches_played"] == 0
 
 
-def test_it_does_not_count_an_unfinished_match(ana, ben, fixed_matches):
+def test_it_does_not_count_a_match_nobody_came_back_to(ana, ben, fixed_matches):
     before = player_stats(ana)
-    unfinished = record_unfinished_match(
-        table_code="left", players=(ana, ben), scoring="hollywood", target=100, options=Options(), started_at=START
-    )
-    assert unfinished.status == ArchivedMatch.UNFINISHED
+    left = start_match("left", (ana, ben), "hollywood")
+    abandoned = finish_archived_match(left.pk, scripted_match("hollywood", [hand(0, "gin", 30)]), START,
+                                      ending=ArchivedMatch.LEFT)
+    assert abandoned.status == ArchivedMatch.ABANDONED and abandoned.winner is None
     assert player_stats(ana) == before
+
+
+def test_it_counts_a_resigned_match_as_won_by_the_other(ana, ben):
+    started = start_match("resigned", (ana, ben), "hollywood")
+    match = scripted_match("hollywood", [hand(0, "gin", 30)])
+    resigned = finish_archived_match(started.pk, match, START, ending=ArchivedMatch.RESIGNED, loser=0)
+    assert (resigned.status, resigned.ending, resigned.winner) == (ArchivedMatch.FINISHED, "resigned", ben)
+    assert (player_stats(ana)["matches_won"], player_stats(ben)["matches_won"]) == (0, 1)
+    assert player_stats(ana)["hands_won"] == 1
 
 
 def test_it_records_a_finished_match_only_once(ana, fixed_matches):

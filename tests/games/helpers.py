@@ -5,6 +5,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import services
+from games.engine import Move
 from hollywood_site.asgi import application
 
 ORIGIN = (b"origin", b"http://localhost")
@@ -61,13 +62,13 @@ def choose_move(state):
     for move in ("pass", "stock", "pile"):
         if move in legal:
             return move
-    discards = [move for move in legal if move.startswith("discard ")]
-    return min(discards, key=lambda move: state["discard_deadwood"][move.split(" ")[1]])
+    discards = [Move.from_text(move) for move in legal if Move.from_text(move).verb == "discard"]
+    return min(discards, key=lambda move: state["discard_deadwood"][str(move.card)]).text()
 
 
 @database_sync_to_async
 def open_seated_table(scoring="hollywood", target=100, seed="fixed", **options):
     """A table with Ana in seat 0 and Ben in seat 1; returns (code, [token0, token1])."""
-    table, ana = services.open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
-    _, ben = services.take_seat(table.code, "Ben")
-    return table.code, [ana, ben]
+    ana = services.open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
+    ben = services.take_seat(ana.table.code, "Ben")
+    return ana.table.code, [ana.token, ben.token]

@@ -7,7 +7,7 @@ from games.templatetags.cards import card
 
 def test_it_draws_a_card_from_its_rank_and_suit():
     html = card("7H")
-    assert 'class="card card--hearts"' in html
+    assert 'class="card card--hearts red"' in html
     assert '<span class="rank" aria-hidden="true">7</span>' in html
     assert '<span class="suit" aria-hidden="true">♥</span>' in html
 

@@ -8,7 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import matches, services
-from games.engine import ScoreSheet
+from games.engine import HOLLYWOOD
 from games.models import Move, Table
 from tests.games.helpers import (
     api_socket, browser_socket, choose_move, error_frame, open_seated_table, receive, state_at, state_where,
@@ -71,10 +71,9 @@ async def test_it_plays_a_whole_hollywood_match_from_two_seats_and_keeps_the_she
         results.append(states[0]["hand_result"])
         if not states[0]["match_over"]:
             states = await next_hand(sockets, states)
-    expected = ScoreSheet(games=3, target=100)
+    expected = HOLLYWOOD.new_sheet(100)
     for result in results:
-        if result["winner"] is not None:
-            expected.record(winner=result["winner"], points=result["points"])
+        expected.record(winner=result["winner"], points=result["points"])
     sheet = states[0]["sheet"]
     assert sheet == states[1]["sheet"]
     assert [game["points"] for game in sheet["games"]] == [list(game.points) for game in expected.games]
@@ -410,7 +409,7 @@ def join_by_api(code):
 
 
 async def test_it_tells_the_creator_at_once_when_someone_takes_the_free_seat():
-    table, token = await database_sync_to_async(services.open_table)("Ana")
+    table, _, token, *_ = await database_sync_to_async(services.open_table)("Ana")
     socket = await api_socket(table.code, token)
     first = await receive(socket)
     assert first["players"][1] is None

@@ -2,17 +2,17 @@
 
 import pytest
 
-from games import matches, services
+from games import matches, services, state
+from games.errors import GameError
 from games.models import Move, Table
-from games.services import GameError
 
 pytestmark = pytest.mark.django_db
 
 
 def seated_table():
-    table, _ = services.open_table("Ana", deal_seed="services")
+    table, *_ = services.open_table("Ana", deal_seed="services")
     services.take_seat(table.code, "Ben")
-    return services.load(table.code)
+    return state.load(table.code)
 
 
 @pytest.mark.parametrize("name, code", [
@@ -38,8 +38,8 @@ def test_it_bumps_the_version_once_per_move():
 
 
 def test_it_refuses_a_move_before_the_opponent_has_joined():
-    table, _ = services.open_table("Ana")
-    mover = services.load(table.code)[2].hand.to_move
+    table, *_ = services.open_table("Ana")
+    mover = state.load(table.code)[2].hand.to_move
     with pytest.raises(GameError) as refused:
         services.play_move(table.code, mover, "pass")
     assert refused.value.code == "waiting_for_opponent"
@@ -70,17 +70,17 @@ def test_it_passes_on_the_engines_reason_for_an_illegal_move():
 
 
 def test_it_finds_a_seat_only_by_its_exact_token():
-    table, token = services.open_table("Ana")
-    assert services.find_seat(table.code, token) == 0
-    assert services.find_seat(table.code, token + "x") is None
-    assert services.find_seat(table.code, None) is None
+    table, _, token, *_ = services.open_table("Ana")
+    assert state.find_seat(table.code, token) == 0
+    assert state.find_seat(table.code, token + "x") is None
+    assert state.find_seat(table.code, None) is None
 
 
 def test_it_counts_presence_without_going_below_zero():
     table, _, _ = seated_table()
     services.set_presence(table.code, 0, False)
     services.set_presence(table.code, 0, True)
-    _, seats, _ = services.load(table.code)
+    _, seats, _ = state.load(table.code)
     assert seats[0].connections == 1 and seats[1].connections == 0
     assert Table.objects.get().version == table.version
 
@@ -130,7 +130,7 @@ def reshuffled_stock(code, keep_cache):
     while True:
         if not keep_cache:
             matches.cache.clear()  # as if every move reached another server process
-        hand = services.load(code)[2].hand
+        hand = state.load(code)[2].hand
         if hand.reshuffles:
             return [str(card) for card in hand.reshuffles[0]]
         legal = hand.legal_moves()
@@ -143,7 +143,7 @@ def reshuffled_stock(code, keep_cache):
 def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_not():
     stocks = []
     for keep_cache in (True, False):
-        table, _ = services.open_table("Ana", scoring="hand", deal_seed="reshuffle")
+        table, *_ = services.open_table("Ana", scoring="hand", deal_seed="reshuffle")
         services.take_seat(table.code, "Ben")
         stocks.append(reshuffled_stock(table.code, keep_cache))
     assert stocks[0] == stocks[1]

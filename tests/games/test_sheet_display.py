@@ -2,30 +2,23 @@
 
 from django.template.loader import render_to_string
 
-from games.engine import ScoreSheet
+from games.engine import HOLLYWOOD, ONE_GAME, SINGLE_HAND
 from games.sheet_display import score_sheet
 
 
-def protocol_sheet(games, wins, target=100):
-    """A sheet in the protocol's shape, each game with its entries, entered by the engine."""
-    sheet = ScoreSheet(games=games, target=target)
-    entries = [[] for _ in range(games)]
-    for number, (winner, points) in enumerate(wins, start=1):
-        if winner is None:
-            continue
-        for index in sheet.record(winner=winner, points=points):
-            entries[index].append({"hand": number, "seat": winner, "points": points})
-    data = sheet.to_dict()
-    for game, game_entries in zip(data["games"], entries):
-        game["entries"] = game_entries
-    return data
+def sheet_of(mode, wins, target=100):
+    """The engine's sheet of these (winner, points) hands, as the protocol sends it."""
+    sheet = mode.new_sheet(target)
+    for winner, points in wins:
+        sheet.record(winner=winner, points=points)
+    return sheet.to_dict()
 
 
-def test_it_lays_out_a_row_per_hand_entered_and_marks_where_each_game_ended():
-    # Ana 60 (game 1), a draw, Ben 30 (game 1), Ana 50 (games 1, 2: ends game 1).
-    sheet = score_sheet(protocol_sheet(3, [(0, 60), (None, 0), (1, 30), (0, 50)]), ["Ana", "Ben"])
-    assert [row["hand"] for row in sheet["rows"]] == [1, 3, 4]
-    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"]] == [
+def test_it_lays_out_a_row_per_hand_and_marks_where_each_game_ended():
+    # Ana 60 (game 1), no winner, Ben 30 (game 1), Ana 50 (games 1, 2: ends game 1).
+    sheet = score_sheet(sheet_of(HOLLYWOOD, [(0, 60), (None, 0), (1, 30), (0, 50)]), ["Ana", "Ben"])
+    assert [(row["hand"], row["note"]) for row in sheet["rows"]] == [(1, None), (2, "no_winner"), (3, None), (4, None)]
+    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"] if not row["note"]] == [
         [60, None, None, None, None, None],
         [None, 30, None, None, None, None],
         [50, None, 50, None, None, None],
@@ -35,12 +28,25 @@ def test_it_lays_out_a_row_per_hand_entered_and_marks_where_each_game_ended():
     assert sheet["columns"] == 6 and [total["total"] for total in sheet["totals"]] == [110 + 150 + 50, 30 + 25]
 
 
-def test_it_has_no_sheet_for_a_single_hand():
-    assert score_sheet(None, ["Ana", "Ben"]) is None
+def test_it_keeps_a_row_for_a_win_entered_in_no_game():
+    # Ana's three wins end game 1; Ben's first win could only go to game 1.
+    sheet = score_sheet(sheet_of(HOLLYWOOD, [(0, 40), (0, 40), (0, 40), (1, 40)]), ["Ana", "Ben"])
+    assert sheet["rows"][3] | {"cells": None} == {
+        "hand": 4, "winner_name": "Ben", "points": 40, "note": "entered_nowhere", "cells": None,
+    }
+    html = render_to_string("games/_score_sheet.html", {"score_sheet": sheet})
+    assert "Ben won 40 points, entered in no game" in html
+
+
+def test_it_gives_a_single_hand_one_row_with_its_points_under_the_winner():
+    sheet = score_sheet(sheet_of(SINGLE_HAND, [(1, 27)]), ["Ana", "Ben"])
+    assert [[cell["points"] for cell in row["cells"]] for row in sheet["rows"]] == [[None, 27]]
+    html = render_to_string("games/_score_sheet.html", {"score_sheet": sheet})
+    assert "Ben 27" in html and "Bonus" not in html and html.count('class="sheet-name"') == 2
 
 
 def test_it_draws_one_table_with_two_columns_a_game():
-    sheet = score_sheet(protocol_sheet(3, [(0, 100)]), ["Ana", "Ben"])
+    sheet = score_sheet(sheet_of(HOLLYWOOD, [(0, 100)]), ["Ana", "Ben"])
     html = render_to_string("games/_score_sheet.html", {"score_sheet": sheet})
     assert html.count("<table") == 1
     assert html.count('class="sheet-name"') == 6
@@ -49,6 +55,6 @@ def test_it_draws_one_table_with_two_columns_a_game():
 
 
 def test_it_draws_one_game_and_an_empty_sheet():
-    html = render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(protocol_sheet(1, []), ["Ana", ""])})
+    html = render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(sheet_of(ONE_GAME, []), ["Ana", ""])})
     assert html.count('class="sheet-name"') == 2 and "Game 1" not in html
     assert "No entries yet" in html and "—" in html

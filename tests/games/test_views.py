@@ -38,7 +38,7 @@ def test_it_needs_a_csrf_token_to_open_a_table():
 
 
 def test_it_needs_a_csrf_token_to_join():
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 403
 
@@ -53,14 +53,14 @@ def test_it_shows_the_creator_their_hand_and_the_share_link(client):
 
 
 def test_it_offers_the_free_seat_to_a_visitor_and_no_hand(client):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     page = Client().get(f"/en/t/{table.code}/").content.decode()
     assert 'class="join"' in page and 'class="my-hand"' not in page
     assert "Continue on another device" not in page
 
 
 def test_it_seats_the_second_visitor_by_the_link(client):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 302
     assert Seat.objects.get(table=table, number=1).name == "Ben"
@@ -69,7 +69,7 @@ def test_it_seats_the_second_visitor_by_the_link(client):
 
 
 def test_it_lets_a_third_visitor_only_watch(client):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     services.take_seat(table.code, "Ben")
     page = client.get(f"/en/t/{table.code}/").content.decode()
     assert 'class="join"' not in page and 'class="my-hand"' not in page
@@ -78,19 +78,19 @@ def test_it_lets_a_third_visitor_only_watch(client):
 
 
 def test_it_escapes_names_everywhere(client):
-    table, _ = services.open_table("<b>Ana</b>")
+    table, *_ = services.open_table("<b>Ana</b>")
     page = client.get(f"/en/t/{table.code}/").content.decode()
     assert "<b>Ana</b>" not in page and "&lt;b&gt;Ana&lt;/b&gt;" in page
 
 
 def test_it_moves_a_seat_to_another_device_by_the_claim_link(client):
-    table, token = services.open_table("Ana")
+    table, _, token, *_ = services.open_table("Ana")
     response = Client().post(f"/en/t/{table.code}/claim/", {"token": token})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value == token
 
 
 def test_it_sets_no_cookie_for_a_wrong_claim(client):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     response = client.post(f"/en/t/{table.code}/claim/", {"token": "wrong"})
     assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
 
@@ -122,7 +122,7 @@ def test_it_reads_the_table_and_its_seats_once_for_the_page(client, django_asser
 
 
 def test_it_needs_a_csrf_token_to_claim_a_seat():
-    table, token = services.open_table("Ana")
+    table, _, token, *_ = services.open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/claim/", {"token": token})
     assert response.status_code == 403
 
@@ -132,7 +132,7 @@ def test_it_answers_404_for_an_unknown_table(client):
 
 
 def test_it_sends_a_shared_link_without_language_to_the_visitors_language(client):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     response = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302 and response["Location"] == f"/de/t/{table.code}/"
 
@@ -157,7 +157,7 @@ def test_it_never_gives_one_browser_both_seats(client):
 
 
 def test_it_seats_a_visitor_with_a_cookie_even_when_the_announcement_fails(client, redis_layer, caplog):
-    table, _ = services.open_table("Ana")
+    table, *_ = services.open_table("Ana")
     redis_layer(listening_to=table.code)
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value

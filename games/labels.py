@@ -1,0 +1,33 @@
+"""The words for the engine's codes that pages show: scoring modes and how a hand ended.
+
+One entry per scoring mode: adding a mode to the engine means one line here (and the rules
+pages), and the form, the archive's filter and every page that names a mode follow.
+"""
+
+from django.utils.translation import pgettext_lazy
+
+from games.engine import HOLLYWOOD, ONE_GAME, SCORING_MODES, SINGLE_HAND
+
+# Per mode: its short name, and what the form that opens a table says of it.
+SCORING_LABELS = {
+    HOLLYWOOD.name: (pgettext_lazy("scoring mode", "Hollywood"), pgettext_lazy("scoring mode", "Hollywood (three games at once)")),
+    ONE_GAME.name: (pgettext_lazy("scoring mode", "One game"), pgettext_lazy("scoring mode", "One game")),
+    SINGLE_HAND.name: (pgettext_lazy("scoring mode", "Single hand"), pgettext_lazy("scoring mode", "Single hand")),
+}
+assert set(SCORING_LABELS) == {mode.name for mode in SCORING_MODES}, "every scoring mode needs its label"
+
+HAND_KIND_LABELS = {
+    "gin": pgettext_lazy("hand result", "Gin"),
+    "knock": pgettext_lazy("hand result", "Knock"),
+    "undercut": pgettext_lazy("hand result", "Undercut"),
+    "draw": pgettext_lazy("hand result", "No winner"),
+}
+
+
+def scoring_label(name):
+    return SCORING_LABELS[name][0]
+
+
+def scoring_choices():
+    """(name, what the form says, the mode) for every mode, in the engine's order."""
+    return [(mode.name, SCORING_LABELS[mode.name][1], mode) for mode in SCORING_MODES]

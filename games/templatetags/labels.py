@@ -1,0 +1,27 @@
+"""Words for the engine's codes in templates (games.labels).
+
+    {% load labels %}
+    {{ match.scoring|scoring_label }}   {{ hand.kind|hand_kind_label }}
+    {% scoring_choices as choices %}
+"""
+
+from django import template
+
+from games import labels
+
+register = template.Library()
+
+
+@register.filter
+def scoring_label(name):
+    return labels.scoring_label(name)
+
+
+@register.filter
+def hand_kind_label(kind):
+    return labels.HAND_KIND_LABELS[kind]
+
+
+@register.simple_tag
+def scoring_choices():
+    return labels.scoring_choices()
