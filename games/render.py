@@ -5,7 +5,7 @@ so both always show the same thing. Call inside the reader's language.
 """
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games import services
 from games.cards import card_name, is_red, shown_rank, suit_symbol
@@ -165,5 +165,8 @@ def result_line(result, names):
     """One finished hand in a few words, for the single-hand sheet."""
     if result["winner"] is None:
         return gettext("No winner")
-    return gettext("%(name)s won %(points)s points") % {"name": names[result["winner"]], "points": result["points"]}
+    points = result["points"]
+    return ngettext("%(name)s won %(points)s point", "%(name)s won %(points)s points", points) % {
+        "name": names[result["winner"]], "points": points,
+    }
 

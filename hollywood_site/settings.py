@@ -152,7 +152,18 @@ LANGUAGES = [
     ("cs", _("Czech")),
     ("tr", _("Turkish")),
 ]
+# The switcher lists each language as its speakers write it at the head of a list
+# (Django's name_local says "česky", "español": an adverb, and lower case).
+LANGUAGE_NAMES_IN_THEIR_OWN_WORDS = {
+    "en": "English",
+    "es": "Español",
+    "de": "Deutsch",
+    "cs": "Čeština",
+    "tr": "Türkçe",
+}
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Czech writes a date with spaces ("19. 11. 2026"); Django's own Czech formats do not.
+FORMAT_MODULE_PATH = ["hollywood_site.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
