@@ -179,6 +179,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
+# Set by the language switcher (hollywood_site.views.switch_language); a link from
+# another site may still carry it, as it carries a visitor to a page.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # Django's default ends it with the browser session
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
@@ -194,6 +198,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
 
 LOGGING = {
     "version": 1,

@@ -162,3 +162,8 @@ def test_it_names_the_zone_of_every_time_in_the_archive(client, two_pages_of_ana
 def test_it_writes_a_czech_date_with_a_space_after_each_full_stop(client, db):
     record("t", (make_player("Ana"), make_player("Ben")), "hand", [hand(0, "knock", 10)], day=18)
     assert archive_times(client, "cs")[0].startswith("19. 11. 2026 ")
+
+
+def test_it_keeps_the_language_cookie_to_this_site_s_own_links_and_a_year(client):
+    cookie = client.get("/language/cs/?next=/cs/").cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "cs" and cookie["samesite"] == "Lax" and cookie["max-age"] == 365 * 24 * 60 * 60
