@@ -1,6 +1,9 @@
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.urls import reverse, translate_url
-from django.utils.translation import get_language_info, gettext_lazy as _, pgettext_lazy
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 # The site nav: URL name → label. The labels are the pages' own titles, so one
 # translation serves both.
@@ -18,28 +21,60 @@ def current_view_name(request):
     return match.view_name if match else None
 
 
-def site_nav(request):
-    current = current_view_name(request)
+def site_nav(current=None):
     return [
         {"url": reverse(name), "label": label, "current": name == current}
         for name, label in SITE_NAV
     ]
 
 
-def language_alternates(request):
-    """The same page in every language, as a path and as an absolute URL (for hreflang).
+def page_address(request):
+    """The address this page can be fetched again at, query string included.
 
-    The switcher uses plain links from translate_url: Django's set_language view keeps
-    the old prefix when the cookie and the page disagree (ticket #28567).
+    A form's answer (a failed "Open a table" or join) is drawn at the form's POST address,
+    which a link cannot repeat: its page is the one the form was sent from (the Referer,
+    when it is on this site), else the home page.
     """
+    if request.method in ("GET", "HEAD"):
+        return request.get_full_path()
+    referer = request.META.get("HTTP_REFERER", "")
+    if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()):
+        parts = urlsplit(referer)
+        return f"{parts.path}?{parts.query}" if parts.query else parts.path
+    return reverse("rules:home")
+
+
+def translate_address(address, code):
+    """`address` in language `code`: translate_url for a page the site has; for one it
+    has not (a 404), the same address under the other prefix, still a 404 there."""
+    translated = translate_url(address, code)
+    if translated != address:
+        return translated
+    prefix = address.split("/", 2)[1] if address.count("/") >= 2 else ""
+    if prefix in dict(settings.LANGUAGES) and prefix != code:
+        return f"/{code}/{address.split('/', 2)[2]}"
+    return address
+
+
+def language_alternates(request):
+    """The same page in every language, its query string kept: a path, an absolute URL
+    (for hreflang) and the switcher's link, which remembers the choice in the language
+    cookie (switch_language) on its way there.
+
+    Plain links from translate_url, computed in the page's own request: Django's
+    set_language view keeps the old prefix when the cookie and the page disagree
+    (ticket #28567).
+    """
+    address = page_address(request)
     alternates = []
     for code, _name in settings.LANGUAGES:
-        url = translate_url(request.path, code)
+        url = translate_address(address, code)
         alternates.append({
             "code": code,
-            "name": get_language_info(code)["name_local"],
+            "name": settings.LANGUAGE_NAMES_IN_THEIR_OWN_WORDS[code],
             "url": url,
             "absolute_url": request.build_absolute_uri(url),
+            "switch_url": f"{reverse('switch_language', args=[code])}?{urlencode({'next': url})}",
         })
     return alternates
 
@@ -50,7 +85,7 @@ def language_neutral_url(request):
     "/history/" redirects by cookie, then Accept-Language, else English (LocaleMiddleware),
     which is what x-default means; the sitemap's x-default is built the same way.
     """
-    default_url = translate_url(request.path, settings.LANGUAGE_CODE)
+    default_url = translate_address(page_address(request), settings.LANGUAGE_CODE)
     return default_url.replace(f"/{settings.LANGUAGE_CODE}/", "/", 1)
 
 
@@ -59,7 +94,7 @@ def site(request):
     return {
         "site_version": settings.SITE_VERSION,
         "site_commit": settings.SITE_COMMIT,
-        "site_nav": site_nav(request),
+        "site_nav": site_nav(current_view_name(request)),
         "language_alternates": language_alternates(request),
         "x_default_url": request.build_absolute_uri(language_neutral_url(request)),
     }

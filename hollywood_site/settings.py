@@ -152,7 +152,18 @@ LANGUAGES = [
     ("cs", _("Czech")),
     ("tr", _("Turkish")),
 ]
+# The switcher lists each language as its speakers write it at the head of a list
+# (Django's name_local says "česky", "español": an adverb, and lower case).
+LANGUAGE_NAMES_IN_THEIR_OWN_WORDS = {
+    "en": "English",
+    "es": "Español",
+    "de": "Deutsch",
+    "cs": "Čeština",
+    "tr": "Türkçe",
+}
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Czech writes a date with spaces ("19. 11. 2026"); Django's own Czech formats do not.
+FORMAT_MODULE_PATH = ["hollywood_site.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
@@ -168,6 +179,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
+# Set by the language switcher (hollywood_site.views.switch_language); a link from
+# another site may still carry it, as it carries a visitor to a page.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # Django's default ends it with the browser session
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
@@ -183,6 +198,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,8 @@
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
 
-from games.cards import card_name as card_label
+from games.cards import CARD_NAMES, card_name as card_label
+from games.engine.cards import RANKS, SUITS
 from games.templatetags.cards import card
 
 
@@ -24,6 +25,10 @@ def test_it_names_the_picture_cards_in_words():
     assert [card_label(code) for code in ("AS", "JC", "QD", "KH")] == [
         "ace of spades", "jack of clubs", "queen of diamonds", "king of hearts",
     ]
+
+
+def test_it_names_every_card_of_the_deck():
+    assert sorted(CARD_NAMES) == sorted(rank + suit for rank in RANKS for suit in SUITS)
 
 
 @pytest.mark.parametrize("code", ["1H", "7X", "10H", "", "7h"])

@@ -127,3 +127,55 @@ def test_it_keeps_every_colon_inside_its_message():
         for match in after_a_tag.finditer(path.read_text())
     ]
     assert found == []
+
+
+# A number directly before a noun counts it, and the noun changes with the number
+# ("1 point", "2 points"; Czech "2 body", "5 bodů"): such a message must be a plural
+# entry, or no language can say "1 point". Placeholders that hold words (a person, a
+# card) count nothing.
+WORD_PLACEHOLDERS = {"name", "knocker", "defender", "card", "rank", "suit"}
+BEFORE_A_WORD = re.compile(r"%\((?P<name>[^)]+)\)[sd] +(?P<word>[^\W\d_]+)")
+# Turkish keeps the noun singular after every number ("3 puan"): it never needs one.
+NOUNS_CHANGE_WITH_THE_NUMBER = [code for code in TRANSLATED_LANGUAGES if code != "tr"]
+
+
+def counts_in_the_source(msgid):
+    """An English number before a plural noun: "%(points)s points", "%(counter)s opponents"."""
+    return any(
+        found["name"] not in WORD_PLACEHOLDERS and found["word"].endswith("s")
+        for found in BEFORE_A_WORD.finditer(msgid)
+    )
+
+
+def counts_in_a_translation(msgstr):
+    """A count (named for what it counts, plural: points, cards; or a counter) before a
+    word: "%(points)s Punkte", "%(cards)s karet"."""
+    return any(
+        found["name"].endswith("s") or found["name"].startswith("count")
+        for found in BEFORE_A_WORD.finditer(msgstr)
+    )
+
+
+def singular_entries_that_count(language):
+    return [
+        described(entry)
+        for entry in catalogue(language)
+        if not entry.obsolete and not entry.msgid_plural
+        and (counts_in_the_source(entry.msgid) or (language in NOUNS_CHANGE_WITH_THE_NUMBER and counts_in_a_translation(entry.msgstr)))
+    ]
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_gives_every_message_that_counts_something_a_plural_form(language):
+    assert singular_entries_that_count(language) == []
+
+
+def test_it_tells_a_count_from_a_name_a_label_and_a_position():
+    assert counts_in_the_source("%(name)s won %(points)s points")
+    assert counts_in_the_source("%(counter)s opponents")
+    assert not counts_in_the_source("%(name)s wins the match.")
+    assert not counts_in_the_source("Move %(step)s of %(steps)s")
+    assert not counts_in_the_source("Hand %(number)s:")
+    assert counts_in_a_translation("%(name)s hat %(points)s Punkte erzielt")
+    assert counts_in_a_translation("%(cards)s karet")
+    assert not counts_in_a_translation("Zug %(step)s von %(steps)s")

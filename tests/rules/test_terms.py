@@ -3,6 +3,7 @@
 translators have done their part: these tests are their acceptance test."""
 
 import pytest
+from django.utils import translation
 
 from tests.rules.html import elements, main_text
 from tests.rules.pages import get_page
@@ -84,3 +85,19 @@ def test_it_heads_every_comparison_row_and_column(client, language):
     html = get_page(client, "hollywood_scoring", language)
     assert len(elements(html, "th", inside="comparison", scope="col")) == 3
     assert len(elements(html, "th", inside="comparison", scope="row")) == 10
+
+
+# A hand that ends with two cards left in the stock has no winner; "a tie" would say
+# both players scored the same.
+VOID_HAND = {"en": "No winner", "es": "Sin ganador", "de": "Ohne Gewinner", "cs": "Bez vítěze", "tr": "Kazanan yok"}
+
+
+def test_it_calls_a_void_hand_one_without_a_winner_not_a_tie(language):
+    with translation.override(language):
+        assert translation.pgettext("hand result", "No winner") == VOID_HAND[language]
+
+
+def test_it_states_the_czech_deadwood_rule_as_the_lowest_value_not_the_fewest_cards(client):
+    text = main_text(get_page(client, "how_to_play", "cs"))
+    assert "nejméně" not in text
+    assert text.count("nejnižší součet mrtvých karet") == 2
