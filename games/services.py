@@ -17,7 +17,7 @@ from django.utils import timezone
 from games import identity, matches
 from games.archive import players as archive_players
 from games.archive import record as archive
-from games.engine import TARGETS, IllegalMove, scoring_mode
+from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
 from games.models import Move, Seat, Table
@@ -61,7 +61,7 @@ def clean_rules(scoring, target, straight, oklahoma):
 
 
 @transaction.atomic
-def open_table(name, scoring="hollywood", target=100, straight=False, oklahoma=False, deal_seed=None,
+def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahoma=False, deal_seed=None,
                player_token=None):
     """Open a table with its creator in seat 0.
 

@@ -45,3 +45,11 @@ def test_it_passes_the_deployment_checks_with_production_settings():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
     assert "WARNING" not in result.stderr
+
+
+def test_it_has_a_migration_for_every_model_change(db):
+    # The initial migrations are edited in place until the first deploy; they must still
+    # describe the models exactly.
+    from django.core.management import call_command
+
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)

@@ -1,7 +1,7 @@
 """The archive: players, and every match as it was played, kept after it ends.
 
 Stats are never computed by walking matches in Python. At the moment a match ends
-(`record.record_finished_match`) each side of it is written as a `PlayerResult`:
+(`record.finish_archived_match`) each side of it is written as a `PlayerResult`:
 the match seen from one player's side, with the counts the player page needs. A
 player's numbers are then one aggregate over their rows (lichess: stats are a fold
 over finished games seen from one player's side).

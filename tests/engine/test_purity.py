@@ -1,27 +1,19 @@
 """The engine imports only the standard library: no Django, no Channels, no I/O packages."""
 
-import ast
 import sys
 from pathlib import Path
 
 import games.engine
+from tests.test_layers import imports_of
 
 ENGINE = Path(games.engine.__file__).parent
-
-
-def imported_modules(path):
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            yield node.module
 
 
 def test_it_imports_only_the_standard_library_and_itself():
     outside = {
         (path.name, module)
         for path in ENGINE.rglob("*.py")
-        for module in imported_modules(path)
+        for module in imports_of(path)
         if module.split(".")[0] not in sys.stdlib_module_names
     }
     assert outside == set()

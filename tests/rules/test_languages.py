@@ -91,7 +91,7 @@ def test_it_leads_every_language_link_to_a_page_after_a_failed_open_table(client
 
 @pytest.mark.django_db
 def test_it_leads_every_language_link_to_the_table_after_a_failed_join(client):
-    table, _token = services.open_table("Ana")
+    table = services.open_table("Ana").table
     table_page = f"/tr/t/{table.code}/"
     response = client.post(f"{table_page}join/", {"name": ""}, HTTP_REFERER=f"http://testserver{table_page}")
     landings = pages_the_switcher_leads_to_after_a_failed_form(client, response)
