@@ -50,7 +50,8 @@ def join(request, code):
     except GameError as error:
         return _error(request, error)
     # The seat is committed: a failed announcement is only logged, the token still returned.
-    broadcast.announce(code, seated.table.version)
+    if seated.change is not None:
+        broadcast.announce(seated.change)
     return JsonResponse({"seat": seated.seat, "token": seated.token})
 
 

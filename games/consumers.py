@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, services, state
+from games import broadcast, rooms, services
 from games import render as table_render
 from games.errors import GameError
 from games.messages import message
@@ -26,11 +26,8 @@ from games.state import PRESENCE_HEARTBEAT
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_CHARACTERS = 2048
-# A token bucket per connection: bursts of 60, then 30 frames a second. Far above any
-# human, enough for a bot; a flood gets error frames instead of database work.
-# Settings GAMES_WS_RATE_BURST / GAMES_WS_RATE_PER_SECOND override it (load tests).
-RATE_BURST = 60
-RATE_PER_SECOND = 30
+# A token bucket per connection (settings GAMES_WS_RATE_BURST, GAMES_WS_RATE_PER_SECOND): a
+# flood gets error frames instead of database work.
 
 
 class RateLimit:
@@ -54,18 +51,23 @@ class TableConsumer(AsyncWebsocketConsumer):
     seat = None
     joined = False
     heartbeat = None
+    ended = False
+    sent = None  # the snapshot this socket showed last
+
+    async def __call__(self, scope, receive, send):
+        # However the socket ends, a crash included, its seat's presence ends with it.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.end()
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.group = broadcast.group_name(self.code)
         self.language = self.query_language()
-        self.limit = RateLimit(
-            getattr(settings, "GAMES_WS_RATE_BURST", RATE_BURST),
-            getattr(settings, "GAMES_WS_RATE_PER_SECOND", RATE_PER_SECOND),
-        )
-        self.last_version = -1
+        self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
-            self.seat = await database_sync_to_async(state.find_seat)(self.code, self.seat_token())
+            self.seat = await database_sync_to_async(rooms.find_seat)(self.code, self.seat_token())
         except GameError:
             # Accept first: a close before accept() is an HTTP 403 handshake refusal,
             # which a browser sees as 1006, so table.js could not tell it from an outage.
@@ -75,15 +77,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
-        if self.seat is None:
-            await self.send_state()
-            return
-        await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
-        self.heartbeat = asyncio.create_task(self.beat())
-        # Everyone re-renders the opponent's presence; this socket gets its full state,
-        # from the group or, if the channel layer failed, directly.
-        if not await self.announce(None):
-            await self.send_state()
+        if self.seat is not None:
+            change = await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
+            self.heartbeat = asyncio.create_task(self.beat())
+            # Everyone re-renders the opponent's presence.
+            await broadcast.after(self.channel_layer, change)
+        await self.send_latest()
 
     async def beat(self):
         while True:
@@ -100,14 +99,24 @@ class TableConsumer(AsyncWebsocketConsumer):
             logger.exception("heartbeat failed at table %s, seat %s", self.code, self.seat)
 
     async def disconnect(self, close_code):
+        await self.end()
+
+    async def end(self):
+        """Leave the table once, whether the socket closed or crashed."""
+        if self.ended:
+            return
+        self.ended = True
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         if not self.joined:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        except Exception:
+            logger.warning("could not leave the group of table %s", self.code, exc_info=True)
         if self.seat is not None:
-            await database_sync_to_async(services.set_presence)(self.code, self.seat, False)
-            await self.announce(None)
+            change = await database_sync_to_async(services.set_presence)(self.code, self.seat, False)
+            await broadcast.after(self.channel_layer, change)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -116,13 +125,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         except GameError as error:
             await self.send_error(error)
             if error.code == "stale":
-                await self.send_state()
+                self.sent = None  # the fresh state follows, even if this socket showed it
+                await self.send_latest()
         except Exception:
             # A bug must not close the table for this player: the transaction rolled
             # back, so say so and carry on with the current state.
             logger.exception("frame failed at table %s", self.code)
             await self.send_error(GameError("server_error"))
-            await self.send_state()
+            await self.send_latest()
 
     def parse(self, text_data, bytes_data):
         if text_data is None:
@@ -155,7 +165,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         move = frame.get("move")
         if not isinstance(move, str):
             raise GameError("malformed")
-        await self.change(services.play_move, move, expected_version(frame))
+        version = expected_version(frame)
+        self.refuse_without_the_database(version)
+        await self.change(services.play_move, move, version)
+
+    def refuse_without_the_database(self, version):
+        """What this process already knows is refused costs no database work: a spectator's
+        move, a move chosen at a version it has shown to be old, a move out of turn."""
+        if self.seat is None:
+            raise GameError("spectator")
+        room = rooms.rooms.get(self.code)
+        shown = room.snapshot if room is not None else None
+        if shown is None or version is None:
+            return
+        if version < shown.version:
+            raise GameError("stale")
+        if version == shown.version and shown.to_move is not None and shown.to_move != self.seat:
+            raise GameError("not_your_turn")
 
     # "next_hand" and "rematch" ignore any version: readiness is idempotent.
     async def on_next_hand(self, frame):
@@ -165,30 +191,52 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.change(services.rematch)
 
     async def change(self, operation, *args):
-        version = await database_sync_to_async(operation)(self.code, self.seat, *args)
-        # The change has committed: a failed announcement is no refusal. This socket
-        # shows its own change at once; the others catch up at the next announcement.
-        if not await self.announce(version):
-            await self.send_state()
-
-    async def announce(self, version):
-        """Tell the group the table changed (presence changes keep the version); False if
-        the channel layer failed, which broadcast.tell has logged."""
-        if version is None:
-            version = await database_sync_to_async(state.current_version)(self.code)
-        return await broadcast.tell(self.channel_layer, self.code, version)
+        if self.seat is None:
+            raise GameError("spectator")
+        change = await database_sync_to_async(operation)(self.code, self.seat, *args)
+        if change is None:
+            return  # nothing changed (a second press)
+        # The change has committed: its player sees it at once, from this process's room,
+        # and a failed announcement (logged by broadcast.after) is no refusal.
+        await self.send_snapshot(await self.snapshot_at_least(change.version or 0))
+        await broadcast.after(self.channel_layer, change)
 
     async def table_changed(self, event):
-        # An older announcement arriving late has nothing new to show.
-        if event["version"] >= self.last_version:
-            await self.send_state()
+        """The game moved on: show it, from the room when this process made the change,
+        else caught up from the database once for every socket of the table here."""
+        version = event["version"]
+        if self.sent is not None and self.sent.version >= version:
+            return  # an older announcement arriving late, or this socket's own change
+        await self.send_snapshot(await self.snapshot_at_least(version))
 
-    async def send_state(self):
-        seat_state = await database_sync_to_async(state.load_state)(self.code, self.seat)
-        self.last_version = seat_state["version"]
+    async def snapshot_at_least(self, version):
+        """The room's snapshot when this process holds it at `version` or later (no thread,
+        no database), else caught up or built in the database thread."""
+        room = rooms.rooms.get(self.code)
+        if room is not None and room.snapshot.version >= version:
+            return room.snapshot
+        return await database_sync_to_async(rooms.snapshot_at_least)(self.code, version)
+
+    async def table_seats(self, event):
+        """Presence or readiness changed; another process's change means re-reading the seats."""
+        room = rooms.rooms.get(self.code)
+        if event["origin"] == broadcast.PROCESS and room is not None:
+            snapshot = room.snapshot
+        else:
+            snapshot = await database_sync_to_async(rooms.fresh_seats)(self.code)
+        await self.send_snapshot(snapshot)
+
+    async def send_latest(self):
+        """The table as the database has it now (on connect, and after a stale move)."""
+        await self.send_snapshot(await database_sync_to_async(rooms.latest)(self.code))
+
+    async def send_snapshot(self, snapshot):
+        if snapshot is self.sent or (self.sent is not None and snapshot.version < self.sent.version):
+            return
+        self.sent = snapshot
         with translation.override(self.language):
-            payload = self.render(seat_state)
-        await self.send(text_data=json.dumps(payload))
+            text = self.render(snapshot)
+        await self.send(text_data=text)
 
     async def send_error(self, error):
         with translation.override(self.language):
@@ -223,11 +271,12 @@ class BrowserTableConsumer(TableConsumer):
 
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
-        await self.send_state()
+        shown, self.sent = self.sent, None
+        await self.send_snapshot(shown or await database_sync_to_async(rooms.latest)(self.code))
 
-    def render(self, state):
-        html = table_render.render_live(state, self.sort)
-        return {"type": "state", "version": state["version"], "html": html}
+    def render(self, snapshot):
+        html = table_render.render_live(snapshot.state_for(self.seat), self.sort)
+        return json.dumps({"type": "state", "version": snapshot.version, "html": html})
 
 
 class ApiTableConsumer(TableConsumer):
@@ -236,8 +285,8 @@ class ApiTableConsumer(TableConsumer):
     def seat_token(self):
         return token_from_headers(self.scope.get("headers", []))
 
-    def render(self, state):
-        return state
+    def render(self, snapshot):
+        return snapshot.json_for(self.seat)
 
 
 def expected_version(frame):

@@ -1,5 +1,6 @@
-"""Tables, seats and the move log. The match itself lives in `Table.state`, in the
-engine's own save format, so a restarted server resumes at the same card."""
+"""Tables, seats and the move log. A table's match is its saved state (the engine's own save
+format, `Table.state`) followed by the moves logged since, so a restarted server resumes at
+the same card."""
 
 import secrets
 
@@ -27,7 +28,11 @@ class Table(models.Model):
     # A rematch is played at the same table: the seats stay, the match is new.
     match_number = models.PositiveIntegerField(default=1)
     match_started = models.DateTimeField(auto_now_add=True)
+    # The match as the engine saves it (Match.to_dict()), as of version `state_version`:
+    # saved at each deal and whenever chance was drawn on (a reshuffle). The moves after it
+    # are in the log (Move), so a rebuild replays at most one hand's moves.
     state = models.JSONField()
+    state_version = models.PositiveIntegerField(default=0)
     # The archive's id of the match being played (the protocol's match_id), once both
     # seats are taken.
     archive_id = models.PositiveIntegerField(null=True, blank=True)

@@ -1,31 +1,47 @@
 """The only code that writes tables, seats and moves.
 
-Each operation is one synchronous function in one transaction: load the table, check
-the request with the engine, write the move and the new state, and bump the version
-with a compare-and-swap (`filter(version=v).update(version=v + 1)`), which is safe on
-SQLite and PostgreSQL alike. Consumers call these through `database_sync_to_async`
-and broadcast only after they return. Expected refusals raise `GameError(code)`;
-`games.messages` turns a code into words.
+Each operation is one synchronous function in one transaction, called by consumers through
+`database_sync_to_async` and by views directly, and announced only after it returns
+(`games.broadcast.after`). A move is one round trip's worth of SQL: the move appended to the
+log (unique per table and version) and the table's version advanced by a compare-and-swap
+(`UPDATE … WHERE version = v`), which is safe on SQLite and PostgreSQL alike. The match is
+checked by the engine in this process's room (games.rooms), which is updated and republished
+once the write has committed; a room that fell behind another process loses the
+compare-and-swap and is rebuilt from the database. The whole match is saved (`Table.state`)
+only when chance was drawn on: a deal, a rematch, a reshuffle.
+
+Expected refusals raise `GameError(code)`; `games.messages` turns a code into words.
 """
 
+from contextlib import contextmanager
 from typing import NamedTuple
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import identity, matches
+from games import identity
 from games.archive import players as archive_players
 from games.archive import record as archive
+from games.broadcast import Change
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
 from games.models import Move, Seat, Table
-from games.state import get_table, seat_holding, seats_of
+from games.rooms import get_table, new_match, rng_for, rooms, seats_of
+from games.state import seat_holding
 
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
 ENGINE_REFUSALS = ("not_your_turn", "hand_over")
+
+
+class Overtaken(GameError):
+    """The database refused a write: another writer (another process) got there first. The
+    room that made it may be behind, or ahead in memory of what committed."""
+
+    def __init__(self):
+        super().__init__("stale")
 
 
 class Seated(NamedTuple):
@@ -36,6 +52,7 @@ class Seated(NamedTuple):
     seat: int
     token: str
     player_token: str = None
+    change: Change = None
 
 
 def clean_name(raw):
@@ -71,32 +88,33 @@ def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahom
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
-    table.state = matches.new_match(table, matches.rng_for(table)).to_dict()
+    table.state = new_match(table).to_dict()
     table.save()
     return _sit(table, 0, name, player_token)
 
 
-@transaction.atomic
 def take_seat(code, name, player_token=None, seat_token=None):
     """Seat 1 for the first person who asks. Someone whose `seat_token` already holds a seat
     here keeps it: one browser never holds both seats."""
-    table = get_table(code)
-    seats = seats_of(table)
-    held = seat_holding(seats.values(), seat_token)
-    if held is not None:
-        return Seated(table, held, seat_token)
-    name = clean_name(name)
-    if player_token is not None and seats[0].player == archive_players.player_for_token(player_token):
-        # One person in both seats would play themself, and the match would count twice.
-        raise GameError("same_player")
-    try:
-        with transaction.atomic():
-            seated = _sit(table, 1, name, player_token)
-    except IntegrityError:
-        raise GameError("table_full") from None
-    _start_archived_match(table, seats_of(table))
-    _bump(table, archive_id=table.archive_id)
-    return seated
+    with transaction.atomic():
+        table = get_table(code)
+        seats = seats_of(table)
+        held = seat_holding(seats.values(), seat_token)
+        if held is not None:
+            return Seated(table, held, seat_token)
+        name = clean_name(name)
+        if player_token is not None and seats[0].player == archive_players.player_for_token(player_token):
+            # One person in both seats would play themself, and the match would count twice.
+            raise GameError("same_player")
+        try:
+            with transaction.atomic():
+                seated = _sit(table, 1, name, player_token)
+        except IntegrityError:
+            raise GameError("table_full") from None
+        _start_archived_match(table, seats_of(table))
+        _bump(table, archive_id=table.archive_id)
+    rooms.forget(code)  # its seats and version changed: read afresh
+    return seated._replace(change=Change(code, table.version))
 
 
 def _sit(table, number, name, player_token):
@@ -106,87 +124,130 @@ def _sit(table, number, name, player_token):
     return Seated(table, number, token, new_player_token)
 
 
-@transaction.atomic
 def play_move(code, seat, move, expected_version=None):
-    """Play one move for a seat; returns the new version."""
-    table, seats = _load_for_change(code, seat, expected_version)
-    if len(seats) < 2:
-        raise GameError("waiting_for_opponent")
-    # Longer than any move: refused before the match is even loaded.
+    """Play one move for a seat; returns the Change (the new version)."""
+    if seat not in (0, 1):
+        raise GameError("spectator")
+    # Longer than any move: refused before the match is even looked at.
     if not isinstance(move, str) or len(move) > MAX_TEXT_LENGTH:
         raise GameError("illegal_move", "unknown_move")
-    match = matches.for_writing(table)
-    hand_number = len(match.hands)
-    try:
-        match.play(move, seat)  # the engine checks the turn and the hand's end too
-    except IllegalMove as error:
-        # A refused move changed nothing: keep the match cached, or every bad frame
-        # would cost a replay of the whole match.
-        matches.put_back(table, match)
-        raise _refusal(error) from None
-    version = _save(table, match)
-    Move.objects.create(
-        table=table, match_number=table.match_number, hand_number=hand_number,
-        version=version, seat=seat, text=move,
-    )
-    if match.is_over:
-        archive.finish_archived_match(table.archive_id, match, timezone.now())
-    return version
+    with changing(code) as room:
+        table, match = room.table, room.match
+        _check_version(table, expected_version)
+        if len(room.seats) < 2:
+            raise GameError("waiting_for_opponent")
+        hand_number, reshuffles = len(match.hands), len(match.hand.reshuffles)
+        match.use_rng(rng_for(table))  # a seeded table reshuffles alike, cached or rebuilt
+        try:
+            match.play(move, seat)  # the engine checks the turn and the hand's end too
+        except IllegalMove as error:
+            raise _refusal(error) from None  # a refused move changed nothing
+        with transaction.atomic():
+            version = _append_move(table, hand_number, seat, move)
+            if len(match.hand.reshuffles) != reshuffles:
+                _save_match(table, match)  # a reshuffle drew on chance: the log cannot replay it
+            if match.is_over:
+                archive.finish_archived_match(table.archive_id, match, timezone.now())
+    return Change(code, version)
 
 
-@transaction.atomic
 def ready_for_next_hand(code, seat):
     """Press "Next hand"; the next hand is dealt once both seats have pressed it.
 
-    No version check: both players press from the same showdown, and pressing twice
-    is harmless, so the second press must not be refused as stale.
+    No version check: both players press from the same showdown, so the second press must
+    not be refused as stale. Pressing again changes nothing.
     """
-    table, seats = _load_for_change(code, seat)
-    # Checked on the shared copy: a refusal leaves the cached match in place.
-    shown = matches.for_reading(table)
-    if shown.is_over or shown.hand.result is None:
-        raise GameError("no_next_hand")
-    match = matches.for_writing(table)
-    if not _both_ready(seats, seat):
-        return _save(table, match, state_changed=False)
-    match.next_hand()
-    return _save(table, match)
+    with changing(code, seat) as room, transaction.atomic():
+        if room.match.is_over or room.match.hand.result is None:
+            raise GameError("no_next_hand")
+        both = _press(room, seat)
+        if not both:
+            return None if both is None else Change(code, None)
+        room.match.use_rng(rng_for(room.table))
+        room.match.next_hand()
+        _save_match(room.table, room.match, bump=True)
+    return Change(code, room.table.version)
 
 
-@transaction.atomic
 def rematch(code, seat):
     """Ask for a rematch; a new match with the same rules starts once both ask.
 
     Like "Next hand", asking is idempotent: no version check.
     """
-    table, seats = _load_for_change(code, seat)
-    if not matches.for_reading(table).is_over:
-        raise GameError("match_not_over")
-    if not _both_ready(seats, seat):
-        return _save(table, matches.for_writing(table), state_changed=False)
-    table.match_number += 1
-    table.match_started = timezone.now()
-    _start_archived_match(table, seats)
-    Table.objects.filter(pk=table.pk).update(
-        match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
-    )
-    return _save(table, matches.new_match(table, matches.rng_for(table)))
+    with changing(code, seat) as room, transaction.atomic():
+        if not room.match.is_over:
+            raise GameError("match_not_over")
+        both = _press(room, seat)
+        if not both:
+            return None if both is None else Change(code, None)
+        table = room.table
+        table.match_number += 1
+        table.match_started = timezone.now()
+        _start_archived_match(table, room.seats)
+        Table.objects.filter(pk=table.pk).update(
+            match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+        )
+        room.match = new_match(table)
+        _save_match(table, room.match, bump=True)
+    return Change(code, table.version)
 
 
 def set_presence(code, seat, connected):
     """Count a seat's open sockets. Presence is not a game change: no version bump."""
     if seat is None:
-        return
+        return None
     seats = Seat.objects.filter(table__code=code, number=seat)
     if connected:
         seats.update(connections=F("connections") + 1, last_seen=timezone.now())
     else:
         seats.filter(connections__gt=0).update(connections=F("connections") - 1)
+    _republish_seats(code)
+    return Change(code, None)
 
 
 def touch_presence(code, seat):
-    """A live socket's heartbeat: a count left behind by a crashed server ages out."""
+    """A live socket's heartbeat: a count left behind by a crashed server ages out. It also
+    refreshes this process's copy of the seats, so what it shows of the other seat's presence
+    (perhaps kept alive by another process) stays true."""
     Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now())
+    _republish_seats(code)
+
+
+def _republish_seats(code):
+    room = rooms.get(code)
+    if room is not None:
+        with room.lock:
+            room.reload_seats()
+            room.publish()
+
+
+@contextmanager
+def changing(code, seat=None):
+    """The table's room, locked for a change, republished once the change has committed.
+
+    `seat` given: the change is that seat's and is refused for a spectator. A refusal
+    changes nothing; a change that fails with the database (Overtaken, a lost connection)
+    leaves the room's match in doubt, so the room is dropped, to be rebuilt from the database.
+    """
+    if seat is not None and seat not in (0, 1):
+        raise GameError("spectator")
+    room = rooms.room(code)
+    with room.lock:
+        try:
+            yield room
+        except GameError as error:
+            if isinstance(error, Overtaken):
+                rooms.forget(code)
+            raise
+        except Exception:
+            rooms.forget(code)
+            raise
+        room.publish()
+
+
+def _check_version(table, expected_version):
+    if expected_version is not None and expected_version != table.version:
+        raise GameError("stale")
 
 
 def _start_archived_match(table, seats):
@@ -199,18 +260,6 @@ def _start_archived_match(table, seats):
     table.archive_id = archived.pk
 
 
-def _load_for_change(code, seat, expected_version=None):
-    if seat not in (0, 1):
-        raise GameError("spectator")
-    # Locked (PostgreSQL; SQLite's IMMEDIATE transactions already serialise writers):
-    # two players pressing "Next hand" at once both count, as the second reads the
-    # first one's ready flag instead of losing the version compare-and-swap.
-    table = get_table(code, lock=True)
-    if expected_version is not None and expected_version != table.version:
-        raise GameError("stale")
-    return table, seats_of(table)
-
-
 def _refusal(error):
     """The GameError for the engine's IllegalMove."""
     if error.code in ENGINE_REFUSALS:
@@ -218,20 +267,56 @@ def _refusal(error):
     return GameError("illegal_move", error.code)
 
 
-def _both_ready(seats, seat):
-    """Mark the seat ready; True (and both flags cleared) once both seats are."""
-    Seat.objects.filter(pk=seats[seat].pk).update(ready=True)
-    other = seats.get(1 - seat)
-    if other is None or not other.ready:
-        return False
-    Seat.objects.filter(table_id=seats[seat].table_id).update(ready=False)
-    return True
+def _press(room, seat):
+    """Mark `seat` ready: None if it already was (nothing changes), True once both seats are
+    (both flags cleared), else False. Inside the caller's transaction, the table's row locked
+    first, so two presses at once in two processes read each other's flag."""
+    if room.seats[seat].ready:
+        return None
+    Table.objects.select_for_update().filter(pk=room.table.pk).first()
+    other = Seat.objects.filter(table_id=room.table.pk, number=1 - seat, ready=True).exists()
+    Seat.objects.filter(table_id=room.table.pk, number=seat).update(ready=not other)
+    if other:
+        Seat.objects.filter(table_id=room.table.pk).update(ready=False)
+    room.reload_seats()
+    return other
 
 
-def _save(table, match, state_changed=True):
-    version = _bump(table, state=match.to_dict()) if state_changed else _bump(table)
-    matches.remember(table, match)
+# The hot path: plain statements, no model building.
+APPEND_MOVE = (
+    f"INSERT INTO {Move._meta.db_table} (table_id, match_number, hand_number, version, seat, text, created)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s)"
+)
+ADVANCE = f"UPDATE {Table._meta.db_table} SET version = %s, updated = %s WHERE id = %s AND version = %s"
+
+
+def _append_move(table, hand_number, seat, move):
+    """Log the move and advance the version; GameError("stale") when another writer got
+    there first (the version moved on, or the log already holds this version)."""
+    version, now = table.version + 1, timezone.now()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(APPEND_MOVE, [table.pk, table.match_number, hand_number, version, seat, move, now])
+            cursor.execute(ADVANCE, [version, now, table.pk, table.version])
+            advanced = cursor.rowcount
+    except IntegrityError:
+        raise Overtaken() from None
+    if not advanced:
+        raise Overtaken()
+    table.version = version
     return version
+
+
+def _save_match(table, match, bump=False):
+    """Save the whole match as of now (its snapshot), advancing the version when the save is
+    the change itself (a deal, a rematch) rather than part of a move."""
+    version = table.version + 1 if bump else table.version
+    updated = Table.objects.filter(pk=table.pk, version=table.version).update(
+        version=version, state=match.to_dict(), state_version=version, updated=timezone.now(),
+    )
+    if not updated:
+        raise Overtaken()
+    table.version = table.state_version = version
 
 
 def _bump(table, **fields):
@@ -241,6 +326,6 @@ def _bump(table, **fields):
         version=version, updated=timezone.now(), **fields,
     )
     if not updated:
-        raise GameError("stale")
+        raise Overtaken()
     table.version = version
     return version

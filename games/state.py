@@ -1,20 +1,18 @@
-"""Reading a table: what one seat (or a spectator) may know about it, as one JSON-ready dict.
+"""What one seat (or a spectator) may know about a table, as one JSON-ready dict.
 
-The read path of live play: consumers and views call these, which only read; the services
-write. The JSON protocol sends `seat_state`'s dict as it is; the browser consumer renders
-the same dict into HTML (games.render). It is built from the engine's `view(seat)` by
+Pure: built from a table, its seats and its match, with no database access (games.rooms
+reads and keeps them). The JSON protocol sends `seat_state`'s dict as it is; the browser
+consumer renders the same dict into HTML (games.render). It is built from the engine's `view(seat)` by
 picking known keys, so nothing the engine adds later leaks by accident. A spectator (seat
 None) gets no hand at all until the showdown, when the engine's result shows both.
 """
 
+import json
 from datetime import timedelta
 
 from django.utils import timezone
 
-from games import matches
-from games.errors import GameError
 from games.identity import token_matches
-from games.models import Seat, Table
 
 # A seat counts as connected while it has a socket whose heartbeat is recent; the
 # consumers beat every PRESENCE_HEARTBEAT seconds (games.consumers).
@@ -26,25 +24,6 @@ OWN_VIEW_KEYS = ("hand", "melds", "deadwood", "deadwood_points", "opponent_known
                  "discard_deadwood")
 
 
-def get_table(code, lock=False):
-    """The table by its code; `lock` (inside a transaction) holds its row until the end."""
-    tables = Table.objects.select_for_update() if lock else Table.objects
-    table = tables.filter(code=code).first() if isinstance(code, str) else None
-    if table is None:
-        raise GameError("unknown_table")
-    return table
-
-
-def seats_of(table):
-    return {seat.number: seat for seat in Seat.objects.filter(table=table)}
-
-
-def load(code):
-    """Everything needed to show a table: (table, seats by number, match)."""
-    table = get_table(code)
-    return table, seats_of(table), matches.for_reading(table)
-
-
 def seat_holding(seats, token):
     """The number of the seat among `seats` whose secret is `token`, else None."""
     for seat in seats:
@@ -53,30 +32,38 @@ def seat_holding(seats, token):
     return None
 
 
-def find_seat(code, token):
-    """The seat number this token holds at the table, or None for a spectator."""
-    return seat_holding(Seat.objects.filter(table=get_table(code)), token)
+class Snapshot:
+    """What every reader of a table may see at one moment: the state of seat 0, of seat 1 and
+    of a spectator, built at once from the table, its seats and its match (which may change
+    right after: the states are plain data, copied out of it). Encoded JSON is kept per
+    reader, so many sockets of one version cost one encoding."""
+
+    def __init__(self, table, seats, match):
+        self.version = table.version
+        self.code = table.code
+        seated = len(seats) == 2
+        self.to_move = match.hand.to_move if seated else None
+        shared = common_state(table, seats, match)
+        self.states = {seat: seat_state(shared, match.hand.view(seat), seated) for seat in (0, 1, None)}
+        self._json = {}
+
+    def state_for(self, seat):
+        return self.states[seat if seat in (0, 1) else None]
+
+    def json_for(self, seat):
+        seat = seat if seat in (0, 1) else None
+        if seat not in self._json:
+            self._json[seat] = json.dumps(self.states[seat])
+        return self._json[seat]
 
 
-def current_version(code):
-    return get_table(code).version
-
-
-def load_state(code, seat):
-    """The state `seat` (None: a spectator) may see now."""
-    table, seats, match = load(code)
-    return seat_state(table, seats, match, seat)
-
-
-def seat_state(table, seats, match, seat):
-    viewer = seat if seat in (0, 1) else None
+def common_state(table, seats, match):
+    """What every reader sees alike."""
     hand = match.hand
-    seated = len(seats) == 2
-    view = hand.view(viewer)  # a spectator's view: no hand at all
-    state = {
+    public = hand.view(None)  # a spectator's view: no hand at all
+    return {
         "type": "state",
         "code": table.code,
-        "seat": viewer,
         "version": table.version,
         "match_number": table.match_number,
         "match_id": table.archive_id,
@@ -84,18 +71,21 @@ def seat_state(table, seats, match, seat):
                   "straight": table.straight, "oklahoma": table.oklahoma},
         "players": [player_state(seats.get(number)) for number in (0, 1)],
         "dealer": hand.dealer,
-        "to_move": hand.to_move if seated else None,
+        "to_move": hand.to_move if len(seats) == 2 else None,
         "hand_number": len(match.hands),
-        "hand_counts": view["counts"],
-        **{key: view[key] for key in PUBLIC_VIEW_KEYS},
-        "hand_result": view["result"],  # the same for every reader
+        "hand_counts": public["counts"],
+        **{key: public[key] for key in PUBLIC_VIEW_KEYS},
+        "hand_result": public["result"],
         "results": [result_summary(result) for result in match.results],
         "sheet": match.sheet.to_dict(),
         "match_over": match.is_over,
         "match_winner": match.winner,
     }
-    state.update(own_hand_state(view, seated))
-    return state
+
+
+def seat_state(shared, view, seated):
+    """The state one reader sees: what all see, and the reader's own `view` of the hand."""
+    return {**shared, "seat": view["seat"], **own_hand_state(view, seated)}
 
 
 def result_summary(result):

@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast, services, state
+from games import broadcast, rooms, services, state
 from games import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
@@ -67,7 +67,8 @@ def join(request, code):
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
     # The creator's page learns at once that the seat is taken. The seat is committed
     # by now: a failed announcement is only logged, and the cookie is set regardless.
-    broadcast.announce(code, seated.table.version)
+    if seated.change is not None:
+        broadcast.announce(seated.change)
     return _seated_response(redirect("games:table", code=code), seated)
 
 
@@ -77,7 +78,7 @@ def claim(request, code):
     #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
     token = request.POST.get("token", "")
     try:
-        seat = state.find_seat(code, token)
+        seat = rooms.find_seat(code, token)
     except GameError:
         return render(request, "games/no_table.html", status=404)
     response = redirect("games:table", code=code)
@@ -85,11 +86,11 @@ def claim(request, code):
 
 
 def _seat_for(request, code):
-    """(table, seats, match, the seat this browser holds or None, its token): GameError for
-    an unknown table."""
-    table, seats, match = state.load(code)
+    """(table, seats, snapshot, the seat this browser holds or None, its token): GameError
+    for an unknown table."""
+    table, seats, snapshot = rooms.load(code)
     token = token_from_cookies(request.COOKIES, code)
-    return table, seats, match, state.seat_holding(seats.values(), token), token
+    return table, seats, snapshot, state.seat_holding(seats.values(), token), token
 
 
 def _seated_response(response, seated):
@@ -99,8 +100,8 @@ def _seated_response(response, seated):
     return set_seat_cookie(response, seated.table.code, seated.token)
 
 
-def _page_context(request, table, seats, match, seat, token):
-    seat_view = state.seat_state(table, seats, match, seat)
+def _page_context(request, table, seats, snapshot, seat, token):
+    seat_view = snapshot.state_for(seat)
     share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
     # The secret rides in the fragment, which browsers never send to a server.
     claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None

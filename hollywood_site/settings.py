@@ -30,6 +30,16 @@ def env_bool(name, default):
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
+def env_int(name, default):
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
 def env_list(name, default):
     value = os.environ.get(name)
     if value is None or value.strip() == "":
@@ -113,7 +123,6 @@ TEMPLATES = [
 
 
 def database_settings():
-    # No persistent connections: under ASGI each thread-pooled call would keep one open.
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     try:
         config = dj_database_url.parse(url)
@@ -123,6 +132,10 @@ def database_settings():
         # IMMEDIATE: a writer takes the lock when its transaction starts, so two moves
         # on one table queue instead of failing; WAL lets readers go on meanwhile.
         config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    # One connection kept per thread: Channels runs a process's database calls in one thread,
+    # so a process holds one connection instead of opening and closing one for every call.
+    config["CONN_MAX_AGE"] = None
+    config["CONN_HEALTH_CHECKS"] = True
     if config["ENGINE"] == "django.db.backends.postgresql":
         # channels' live-server tests need a fixed test database name (channels #2176).
         config["TEST"] = {"NAME": f"test_{config['NAME']}"}
@@ -143,6 +156,15 @@ def channel_layer_settings():
 
 
 CHANNEL_LAYERS = {"default": channel_layer_settings()}
+
+# Frames a WebSocket may send: bursts, then a steady rate a second (games.consumers). Far above
+# any human; the load benchmark raises them to play at full speed.
+GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
+GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
+# Live tables a process keeps in memory (games.rooms), and the moves they may hold in all:
+# about 2 KB a move, so the defaults bound the rooms to some tens of megabytes.
+GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
+GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -6,7 +6,7 @@ from django.test import Client
 
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.models import Move
-from tests.games.helpers import api_socket, choose_move, open_seated_table, state_at, state_where
+from tests.games.helpers import api_socket, both_press, choose_move, open_seated_table, state_at, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,10 +32,7 @@ async def play_whole_match(scoring):
         ends.append(states[0])
         if states[0]["match_over"]:
             break
-        for seat in (0, 1):
-            version = states[0]["version"]
-            await sockets[seat].send_json_to({"type": "next_hand", "version": version})
-            states = [await state_at(socket, version + 1) for socket in sockets]
+        states = await both_press(sockets, states, "next_hand")
     for socket in sockets:
         await socket.disconnect()
     return code, states[0]["match_id"], ends

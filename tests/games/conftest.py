@@ -11,10 +11,10 @@ def in_memory_channel_layer(settings):
 def empty_match_cache():
     # A rolled-back test frees its table ids for the next one: a match cached under
     # (id, version) must not outlive the test that cached it.
-    from games import matches
-    matches.cache.clear()
+    from games.rooms import rooms
+    rooms.clear()
     yield
-    matches.cache.clear()
+    rooms.clear()
 
 
 @pytest.fixture

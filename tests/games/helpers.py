@@ -46,6 +46,17 @@ async def state_at(socket, version):
     return await state_where(socket, lambda state: state["version"] >= version)
 
 
+async def both_press(sockets, states, kind):
+    """Seat 0 presses (both see it ready, the game's version unchanged), then seat 1 (the
+    change comes: a new version)."""
+    version = states[0]["version"]
+    await sockets[0].send_json_to({"type": kind, "version": version})
+    for socket in sockets:
+        await state_where(socket, lambda state: state["players"][0]["ready"] and state["version"] == version)
+    await sockets[1].send_json_to({"type": kind, "version": version})
+    return [await state_at(socket, version + 1) for socket in sockets]
+
+
 async def error_frame(socket):
     while True:
         frame = await receive(socket)

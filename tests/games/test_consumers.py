@@ -7,11 +7,11 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import matches, services
+from games import rooms, services
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
 from tests.games.helpers import (
-    api_socket, browser_socket, choose_move, error_frame, open_seated_table, receive, state_at, state_where,
+    api_socket, both_press, browser_socket, choose_move, error_frame, open_seated_table, receive, state_at, state_where,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,11 +37,7 @@ async def play(sockets, states, move=None):
 
 
 async def next_hand(sockets, states):
-    for seat in (0, 1):
-        version = states[0]["version"]
-        await sockets[seat].send_json_to({"type": "next_hand", "version": version})
-        states = [await state_at(socket, version + 1) for socket in sockets]
-    return states
+    return await both_press(sockets, states, "next_hand")
 
 
 async def close(*sockets):
@@ -80,7 +76,9 @@ async def test_it_plays_a_whole_hollywood_match_from_two_seats_and_keeps_the_she
     assert [game["bonus"] for game in sheet["games"]] == [list(game.bonus) for game in expected.games]
     assert sheet["totals"] == list(expected.totals) and sheet["is_over"]
     assert states[0]["match_winner"] == expected.winner == sheet["winner"]
-    assert await move_count(code) == sum(len(hand["moves"]) for hand in (await table_row(code)).state["hands"])
+    # The move log holds every move of the match, as its replay from the database shows.
+    rebuilt = await database_sync_to_async(rooms.build)(code)
+    assert await move_count(code) == sum(len(hand.history) for hand in rebuilt.match.hands)
     await close(*sockets)
 
 
@@ -267,9 +265,9 @@ async def test_it_continues_a_match_from_the_database_alone_as_after_a_restart()
     for _ in range(7):
         states = await play(sockets, states)
     await close(*sockets)
-    matches.cache.clear()  # what a restarted process would have in memory
-    saved = await table_row(code)
-    assert matches.from_database(saved).hand.view(0)["hand"] == states[0]["hand"]
+    rooms.rooms.clear()  # what a restarted process would have in memory
+    rebuilt = await database_sync_to_async(rooms.build)(code)
+    assert rebuilt.match.hand.view(0)["hand"] == states[0]["hand"]
     sockets = [await api_socket(code, token) for token in tokens]
     resumed = [await state_where(socket, both_connected) for socket in sockets]
     assert [state["hand"] for state in resumed] == [state["hand"] for state in states]
@@ -322,8 +320,8 @@ async def test_it_deals_the_next_hand_only_when_both_players_pressed_next_hand()
     while states[0]["hand_result"] is None:
         states = await play(sockets, states)
     await sockets[0].send_json_to({"type": "next_hand", "version": states[0]["version"]})
-    waiting = await state_at(sockets[1], states[0]["version"] + 1)
-    assert waiting["hand_result"] is not None and waiting["players"][0]["ready"]
+    waiting = await state_where(sockets[1], lambda state: state["players"][0]["ready"])
+    assert waiting["hand_result"] is not None and waiting["version"] == states[0]["version"]
     await sockets[1].send_json_to({"type": "next_hand", "version": waiting["version"]})
     dealt = await state_at(sockets[0], waiting["version"] + 1)
     assert dealt["hand_result"] is None and len(dealt["hand"]) == 10
@@ -344,10 +342,23 @@ async def test_it_deals_the_next_hand_when_both_press_it_from_the_same_showdown_
     # Both pages show the showdown at `showdown` and send that version: the second press
     # must count, not come back as stale.
     await sockets[0].send_json_to({"type": "next_hand", "version": showdown})
-    await state_at(sockets[1], showdown + 1)
+    await state_where(sockets[1], lambda state: state["players"][0]["ready"])
     await sockets[1].send_json_to({"type": "next_hand", "version": showdown})
-    dealt = await state_at(sockets[0], showdown + 2)
+    dealt = await state_at(sockets[0], showdown + 1)
     assert dealt["hand_result"] is None and len(dealt["hand"]) == 10
+    await close(*sockets)
+
+
+async def test_it_changes_nothing_when_a_player_presses_next_hand_again():
+    code, sockets, states = await hand_played_out()
+    await sockets[0].send_json_to({"type": "next_hand"})
+    await state_where(sockets[1], lambda state: state["players"][0]["ready"])
+    for _ in range(5):
+        await sockets[0].send_json_to({"type": "next_hand"})
+    # Only the first press was a change: the opponent hears of no other, and the game's
+    # version never moved.
+    assert await sockets[1].receive_nothing(timeout=0.5)
+    assert (await table_row(code)).version == states[0]["version"]
     await close(*sockets)
 
 
@@ -356,7 +367,7 @@ async def test_it_deals_the_next_hand_when_both_press_it_at_the_same_moment():
     showdown = states[0]["version"]
     await asyncio.gather(*(socket.send_json_to({"type": "next_hand"}) for socket in sockets))
     dealt = await state_where(sockets[0], lambda state: state["hand_result"] is None)
-    assert dealt["version"] == showdown + 2 and not any(player["ready"] for player in dealt["players"])
+    assert dealt["version"] == showdown + 1 and not any(player["ready"] for player in dealt["players"])
     await close(*sockets)
 
 
@@ -375,10 +386,7 @@ async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
     while states[0]["hand_result"] is None:
         states = await play(sockets, states)
     assert states[0]["match_over"]
-    for seat in (0, 1):
-        version = states[0]["version"]
-        await sockets[seat].send_json_to({"type": "rematch", "version": version})
-        states = [await state_at(socket, version + 1) for socket in sockets]
+    states = await both_press(sockets, states, "rematch")
     assert states[0]["match_number"] == 2 and not states[0]["match_over"]
     assert states[0]["results"] == [] and [p["name"] for p in states[0]["players"]] == ["Ana", "Ben"]
     await close(*sockets)
@@ -427,8 +435,8 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     # The move counts and is shown, with no error frame on the way ("the table is unchanged").
     assert (await state_at(sockets[mover], version + 1))["version"] == version + 1
     assert await move_count(code) == 1
+    await close(*sockets)  # the consumers have finished, their announcements tried
     assert [record for record in caplog.records if record.name == "games.broadcast"]
-    await close(*sockets)
 
 
 async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_heartbeat(caplog):

@@ -2,17 +2,24 @@
 
 import pytest
 
-from games import matches, services, state
+from games import services
+from games.rooms import find_seat, rooms
 from games.errors import GameError
 from games.models import Move, Table
 
 pytestmark = pytest.mark.django_db
 
 
+def loaded(code):
+    """(table, seats, match) of the table's room in this process."""
+    room = rooms.room(code)
+    return room.table, room.seats, room.match
+
+
 def seated_table():
     table, *_ = services.open_table("Ana", deal_seed="services")
     services.take_seat(table.code, "Ben")
-    return state.load(table.code)
+    return loaded(table.code)
 
 
 @pytest.mark.parametrize("name, code", [
@@ -32,14 +39,15 @@ def test_it_trims_names_and_keeps_24_characters():
 
 def test_it_bumps_the_version_once_per_move():
     table, _, match = seated_table()
-    version = services.play_move(table.code, match.hand.to_move, "pass", table.version)
-    assert version == table.version + 1 == Table.objects.get().version
+    before = table.version
+    version = services.play_move(table.code, match.hand.to_move, "pass", before).version
+    assert version == before + 1 == Table.objects.get().version
     assert list(Move.objects.values_list("text", "version")) == [("pass", version)]
 
 
 def test_it_refuses_a_move_before_the_opponent_has_joined():
     table, *_ = services.open_table("Ana")
-    mover = state.load(table.code)[2].hand.to_move
+    mover = loaded(table.code)[2].hand.to_move
     with pytest.raises(GameError) as refused:
         services.play_move(table.code, mover, "pass")
     assert refused.value.code == "waiting_for_opponent"
@@ -71,16 +79,16 @@ def test_it_passes_on_the_engines_reason_for_an_illegal_move():
 
 def test_it_finds_a_seat_only_by_its_exact_token():
     table, _, token, *_ = services.open_table("Ana")
-    assert state.find_seat(table.code, token) == 0
-    assert state.find_seat(table.code, token + "x") is None
-    assert state.find_seat(table.code, None) is None
+    assert find_seat(table.code, token) == 0
+    assert find_seat(table.code, token + "x") is None
+    assert find_seat(table.code, None) is None
 
 
 def test_it_counts_presence_without_going_below_zero():
     table, _, _ = seated_table()
     services.set_presence(table.code, 0, False)
     services.set_presence(table.code, 0, True)
-    _, seats, _ = state.load(table.code)
+    _, seats, _ = loaded(table.code)
     assert seats[0].connections == 1 and seats[1].connections == 0
     assert Table.objects.get().version == table.version
 
@@ -107,7 +115,7 @@ def test_it_keeps_the_match_cached_when_a_move_is_refused():
         with pytest.raises(GameError):
             services.play_move(table.code, seat, move)
         # Still cached: the next frame costs no replay of the whole match.
-        assert matches.cache.get((table.pk, table.version)) is match
+        assert rooms.get(table.code).match is match
 
 
 def test_it_keeps_the_match_cached_when_next_hand_or_rematch_come_too_early():
@@ -115,7 +123,7 @@ def test_it_keeps_the_match_cached_when_next_hand_or_rematch_come_too_early():
     for operation in (services.ready_for_next_hand, services.rematch):
         with pytest.raises(GameError):
             operation(table.code, 0)
-        assert matches.cache.get((table.pk, table.version)) is match
+        assert rooms.get(table.code).match is match
 
 
 def test_it_names_the_engines_turn_and_hand_end_refusals_by_themselves():
@@ -129,8 +137,8 @@ def reshuffled_stock(code, keep_cache):
     """Both seats draw from the stock and throw a card back until the stock is reshuffled."""
     while True:
         if not keep_cache:
-            matches.cache.clear()  # as if every move reached another server process
-        hand = state.load(code)[2].hand
+            rooms.clear()  # as if every move reached another server process
+        hand = loaded(code)[2].hand
         if hand.reshuffles:
             return [str(card) for card in hand.reshuffles[0]]
         legal = hand.legal_moves()

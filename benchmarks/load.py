@@ -1,0 +1,404 @@
+"""Live play under load: N tables played over the JSON protocol, beside a bare WebSocket echo.
+
+    .venv/bin/python benchmarks/load.py                       # both configurations, N=10 and 200
+    .venv/bin/python benchmarks/load.py --config one --tables 10 50 --seconds 20
+    .venv/bin/python benchmarks/load.py --pace 2 --tables 1000  # human pace: a move every 2 s a table
+
+Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
+layer (the embedded defaults); "two" is two uvicorn workers on PostgreSQL (DATABASE_URL, default
+the local server, a fresh database) and a private redis-server. Each table has two programs, one
+per seat, each sending its move the moment its state arrives (or, with --pace, once the table's
+last move is that many seconds old). The floor is a bare WebSocket echo server driven the same
+way in the same run: one message out, wait for its answer.
+
+Printed per run: moves/s; latency p50/p95/p99/max (a move sent to its new state received);
+errors and lost moves (moves answered with a new state that the database's move log lacks);
+the servers' memory (RSS before and after) and CPU milliseconds per move (server processes,
+plus Redis and PostgreSQL for "two"); and the ratios to the floor. Load only goes to 127.0.0.1,
+every loop is bounded in time, and every process started is stopped.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+HOST = "127.0.0.1"
+ANSWER_TIMEOUT = 10  # a move unanswered this long counts as an error
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+# Processes and their cost ------------------------------------------------------------------
+
+def descendants(pid):
+    """The process and all its children, from /proc."""
+    found, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            children = (task / "children").read_text().split() if (task / "children").exists() else []
+            queue.extend(int(child) for child in children)
+    return found
+
+
+def cpu_seconds(pids):
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total / TICKS
+
+
+def rss_mb(pids):
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            continue
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")), 0)
+    return total / 1024
+
+
+def postgres_pids():
+    result = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True)
+    return [int(pid) for pid in result.stdout.split()]
+
+
+def wait_for_http(url, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except urllib.error.HTTPError:
+            return  # an answer, if not a page: the server is up
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer from {url} within {seconds} s")
+
+
+class Server:
+    """One configuration of the site, started on a free port and stopped at the end."""
+
+    def __init__(self, config, database_url):
+        self.config, self.port, self.extra = config, free_port(), []
+        self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
+        env = dict(os.environ, DJANGO_DEBUG="false", DJANGO_SECRET_KEY="load-benchmark-" + "x" * 40,
+                   DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
+                   GAMES_WS_RATE_PER_SECOND="100000",
+                   GAMES_WS_RATE_BURST="100000", PYTHONUNBUFFERED="1")
+        env.pop("REDIS_URL", None)
+        if config == "one":
+            env["DATABASE_URL"] = f"sqlite:///{self.directory.name}/load.sqlite3"
+            workers = 1
+        else:
+            env["DATABASE_URL"] = self.fresh_postgres(database_url)
+            env["REDIS_URL"] = self.private_redis()
+            workers = 2
+        self.env = env
+        subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
+        self.process = subprocess.Popen(
+            [PYTHON, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(self.port),
+             "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
+             "--no-access-log"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.directory.name) / "server.log", "w"),
+        )
+        wait_for_http(f"http://{HOST}:{self.port}/api/players/-")
+
+    def fresh_postgres(self, url):
+        base, _, name = url.rpartition("/")
+        fresh = f"load_{os.getpid()}"
+        self.admin = (base + "/postgres", fresh)
+        self.psql(f"DROP DATABASE IF EXISTS {fresh}")
+        self.psql(f"CREATE DATABASE {fresh}")
+        return f"{base}/{fresh}"
+
+    def psql(self, sql):
+        subprocess.run(["psql", self.admin[0], "-q", "-c", sql], check=True, capture_output=True)
+
+    def private_redis(self):
+        port = free_port()
+        redis = subprocess.Popen(["redis-server", "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no"],
+                                 stdout=subprocess.DEVNULL)
+        self.extra.append(redis)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex((HOST, port)) == 0:
+                    break
+            time.sleep(0.05)
+        return f"redis://{HOST}:{port}/0"
+
+    def server_pids(self):
+        return descendants(self.process.pid)
+
+    def cost_pids(self):
+        """Whose CPU a move costs: the site's processes, and Redis and PostgreSQL for "two"."""
+        pids = self.server_pids() + [process.pid for process in self.extra]
+        return pids + (postgres_pids() if self.config == "two" else [])
+
+    def moves_in_log(self, codes):
+        """Moves stored per table code, read with the site's own settings."""
+        script = (
+            "import json,sys,django;django.setup();from games.models import Move;"
+            "codes=json.loads(sys.stdin.read());"
+            "from django.db.models import Count;"
+            "print(json.dumps(dict(Move.objects.filter(table__code__in=codes).values_list('table__code')"
+            ".annotate(n=Count('id')))))"
+        )
+        result = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=dict(self.env, DJANGO_SETTINGS_MODULE="hollywood_site.settings"),
+                                input=json.dumps(codes), capture_output=True, text=True, check=True)
+        return json.loads(result.stdout)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        for process in self.extra:
+            process.terminate()
+            process.wait(timeout=10)
+        if self.config == "two":
+            self.psql(f"DROP DATABASE IF EXISTS {self.admin[1]} WITH (FORCE)")
+        self.directory.cleanup()
+
+
+ECHO_SERVER = """
+import asyncio, sys, websockets
+async def echo(socket):
+    async for message in socket:
+        await socket.send(message)
+async def main():
+    async with websockets.serve(echo, "127.0.0.1", int(sys.argv[1]), compression=None):
+        await asyncio.Future()
+asyncio.run(main())
+"""
+
+
+class EchoServer:
+    def __init__(self):
+        self.port = free_port()
+        self.process = subprocess.Popen([PYTHON, "-c", ECHO_SERVER, str(self.port)])
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex((HOST, self.port)) == 0:
+                    return
+            time.sleep(0.05)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+# The players ---------------------------------------------------------------------------------
+
+def post(port, path, body):
+    request = urllib.request.Request(f"http://{HOST}:{port}{path}", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(request, timeout=30))
+
+
+def choose(state):
+    """A quick, legal, reasonable move: knock when allowed, else draw, else the best discard."""
+    if state["knocks"]:
+        return state["knocks"][0]["move"]
+    for move in ("pass", "stock", "pile"):
+        if move in state["legal_moves"]:
+            return move
+    discards = [move for move in state["legal_moves"] if move.startswith("discard ")]
+    return min(discards, key=lambda move: state["discard_deadwood"][move[-2:]])
+
+
+class Run:
+    """What one run measured."""
+
+    def __init__(self):
+        self.latencies, self.errors, self.acked = [], 0, {}
+
+
+async def play_seat(port, code, token, run, stop_at, pace, paced):
+    url = f"ws://{HOST}:{port}/ws/api/tables/{code}/"
+    async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression=None, max_size=2 ** 20,
+                                  additional_headers={"Authorization": f"Bearer {token}"}) as sock:
+        sent = None  # (version the move was chosen at, when it was sent)
+        while time.monotonic() < stop_at:
+            try:
+                frame = json.loads(await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT))
+            except asyncio.TimeoutError:
+                if sent is not None:
+                    run.errors += 1  # our move went unanswered
+                    sent = None
+                    continue
+                if time.monotonic() >= stop_at:
+                    break
+                continue
+            if frame["type"] == "error":
+                run.errors += 1
+                sent = None
+                continue
+            if sent is not None and frame["version"] > sent[0]:
+                run.latencies.append(time.monotonic() - sent[1])
+                run.acked[code] = run.acked.get(code, 0) + 1
+                sent = None
+            if sent is not None:
+                continue
+            sent = await answer(sock, frame, pace, paced)
+
+
+async def answer(sock, state, pace, paced):
+    """Send what this seat should do now; returns (version, sent at) for a move, else None."""
+    me = state["seat"]
+    if state["match_over"]:
+        if not state["players"][me]["ready"]:
+            await sock.send(json.dumps({"type": "rematch"}))
+        return None
+    if state["hand_result"] is not None:
+        if not state["players"][me]["ready"]:
+            await sock.send(json.dumps({"type": "next_hand"}))
+        return None
+    if not state["legal_moves"]:
+        return None
+    if pace:
+        wait = paced.get(state["code"], 0) + pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)  # the pace of a human: this is the load's shape, not a sync
+        paced[state["code"]] = time.monotonic()
+    move = choose(state)
+    started = time.monotonic()
+    await sock.send(json.dumps({"type": "move", "move": move, "version": state["version"]}))
+    return state["version"], started
+
+
+def open_tables(port, count):
+    tables = []
+    for number in range(count):
+        opened = post(port, "/api/tables", {"name": f"A{number}", "scoring": "hollywood"})
+        joined = post(port, f"/api/tables/{opened['code']}/join", {"name": f"B{number}"})
+        tables.append((opened["code"], opened["token"], joined["token"]))
+    return tables
+
+
+async def drive_tables(port, tables, seconds, pace):
+    run, paced = Run(), {}
+    stop_at = time.monotonic() + seconds
+    tasks = [play_seat(port, code, token, run, stop_at, pace, paced) for code, *tokens in tables for token in tokens]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    run.errors += sum(1 for result in results if isinstance(result, Exception))
+    return run
+
+
+async def drive_echo(port, pairs, seconds, pace):
+    run = Run()
+    stop_at = time.monotonic() + seconds
+
+    async def one():
+        async with websockets.connect(f"ws://{HOST}:{port}/", compression=None) as sock:
+            payload = json.dumps({"type": "move", "move": "discard 7H", "version": 1})
+            while time.monotonic() < stop_at:
+                started = time.monotonic()
+                await sock.send(payload)
+                await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT)
+                run.latencies.append(time.monotonic() - started)
+                if pace:
+                    await asyncio.sleep(pace)
+
+    results = await asyncio.gather(*(one() for _ in range(pairs)), return_exceptions=True)
+    run.errors += sum(1 for result in results if isinstance(result, Exception))
+    return run
+
+
+# Reporting -----------------------------------------------------------------------------------
+
+def percentile(values, share):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(run, seconds):
+    ms = [value * 1000 for value in run.latencies]
+    return {
+        "rate": len(ms) / seconds,
+        "p50": statistics.median(ms) if ms else float("nan"),
+        "p95": percentile(ms, 0.95), "p99": percentile(ms, 0.99), "max": max(ms) if ms else float("nan"),
+    }
+
+
+def measure(config, tables, seconds, pace, database_url):
+    server, echo = Server(config, database_url), EchoServer()
+    try:
+        opened = open_tables(server.port, tables)
+        rss_before, cpu_before = rss_mb(server.server_pids()), cpu_seconds(server.cost_pids())
+        run = asyncio.run(drive_tables(server.port, opened, seconds, pace))
+        cpu = cpu_seconds(server.cost_pids()) - cpu_before
+        rss_after = rss_mb(server.server_pids())
+        logged = server.moves_in_log([code for code, *_ in opened])
+        lost = sum(max(0, acked - logged.get(code, 0)) for code, acked in run.acked.items())
+        floor = summary(asyncio.run(drive_echo(echo.port, tables, seconds, pace)), seconds)
+    finally:
+        server.stop()
+        echo.stop()
+    site = summary(run, seconds)
+    moves = len(run.latencies)
+    return {
+        "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors, "lost": lost,
+        "rss": (rss_before, rss_after), "cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
+        "floor": floor,
+    }
+
+
+def report(row):
+    floor = row["floor"]
+    pace = f"every {row['pace']:g} s" if row["pace"] else "full speed"
+    print(f"{row['config']:>3}  N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
+          f"p50 {row['p50']:7.1f}  p95 {row['p95']:7.1f}  p99 {row['p99']:7.1f}  max {row['max']:7.1f} ms  "
+          f"errors {row['errors']}  lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
+          f"CPU {row['cpu_ms_per_move']:.2f} ms/move")
+    print(f"     echo floor: {floor['rate']:8.0f} msgs/s   p50 {floor['p50']:7.1f}  p99 {floor['p99']:7.1f} ms   "
+          f"ratios p50 ×{row['p50'] / floor['p50']:.1f}  p99 ×{row['p99'] / floor['p99']:.1f}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--config", choices=["one", "two", "both"], default="both")
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 200])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--pace", type=float, default=0, help="seconds between a table's moves; 0: full speed")
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
+    args = parser.parse_args()
+    configs = ["one", "two"] if args.config == "both" else [args.config]
+    for config in configs:
+        for tables in args.tables:
+            report(measure(config, tables, args.seconds, args.pace, args.database_url))
+
+
+if __name__ == "__main__":
+    main()
