@@ -106,7 +106,7 @@ class Server:
     """One configuration of the site, started on a free port and stopped at the end."""
 
     def __init__(self, config, database_url):
-        self.config, self.port, self.extra = config, free_port(), []
+        self.config, self.port, self.extra, self.process = config, free_port(), [], None
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
         env = dict(os.environ, DJANGO_DEBUG="false", DJANGO_SECRET_KEY="load-benchmark-" + "x" * 40,
                    DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
@@ -121,6 +121,14 @@ class Server:
             env["REDIS_URL"] = self.private_redis()
             workers = 2
         self.env = env
+        try:
+            self.start(workers)
+        except BaseException:
+            self.stop()
+            raise
+
+    def start(self, workers):
+        env = self.env
         subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
         self.process = subprocess.Popen(
             [PYTHON, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(self.port),
@@ -128,7 +136,7 @@ class Server:
              "--no-access-log"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.directory.name) / "server.log", "w"),
         )
-        wait_for_http(f"http://{HOST}:{self.port}/api/players/-")
+        wait_for_http(f"http://{HOST}:{self.port}/sitemap.xml")
 
     def fresh_postgres(self, url):
         base, _, name = url.rpartition("/")
@@ -176,11 +184,12 @@ class Server:
         return json.loads(result.stdout)
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        if getattr(self, "process", None) is not None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
         for process in self.extra:
             process.terminate()
             process.wait(timeout=10)

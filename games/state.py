@@ -43,8 +43,10 @@ class Snapshot:
         self.code = table.code
         seated = len(seats) == 2
         self.to_move = match.hand.to_move if seated else None
-        shared = common_state(table, seats, match)
-        self.states = {seat: seat_state(shared, match.hand.view(seat), seated) for seat in (0, 1, None)}
+        public = match.hand.view(None)  # a spectator's view: no hand at all
+        shared = common_state(table, seats, match, public)
+        views = {0: match.hand.view(0), 1: match.hand.view(1), None: public}
+        self.states = {seat: seat_state(shared, view, seated) for seat, view in views.items()}
         self._json = {}
 
     def state_for(self, seat):
@@ -57,10 +59,9 @@ class Snapshot:
         return self._json[seat]
 
 
-def common_state(table, seats, match):
-    """What every reader sees alike."""
+def common_state(table, seats, match, public):
+    """What every reader sees alike; `public` is the hand as a spectator sees it."""
     hand = match.hand
-    public = hand.view(None)  # a spectator's view: no hand at all
     return {
         "type": "state",
         "code": table.code,

@@ -1,7 +1,7 @@
 """One hand of Gin Rummy as a state machine: deal, the upcard offer, turns, the end."""
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .cards import ALL_CARDS, RANK_VALUES, Card, cards_of, codes_of
 from .melds import arrangements, discard_deadwoods, points
@@ -61,7 +61,7 @@ class Options:
         return 0 if upcard.rank == 0 else RANK_VALUES[upcard.rank]
 
     def to_dict(self):
-        return asdict(self)
+        return {"straight": self.straight, "oklahoma": self.oklahoma, "stock_end": self.stock_end}
 
 
 def new_hand(options, dealer, rng=None, deck=None):
@@ -285,8 +285,16 @@ class Hand:
             "knocks": self._knock_options() if discarding else {},
             "history": [[who, move] for who, move in self.history],
             "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
-            "result": self.result.to_dict() if self.result else None,
+            "result": self._result_data(),
         }
+
+    def _result_data(self):
+        """The result as data, made once: every reader's view carries it."""
+        if self.result is None:
+            return None
+        if getattr(self, "_result_dict", None) is None:
+            self._result_dict = self.result.to_dict()
+        return self._result_dict
 
     def _is_to_move(self, seat):
         return self.result is None and seat == self.to_move

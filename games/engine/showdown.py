@@ -1,6 +1,6 @@
 """The showdown: the knocker's melds, the defender's lay-offs, and the hand's result."""
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from itertools import product
 
 from .cards import SUIT_BITS, codes_of
@@ -21,6 +21,12 @@ class ShownHand:
     deadwood: tuple
     deadwood_points: int
 
+    def to_dict(self):
+        return {
+            "melds": [list(meld) for meld in self.melds], "layoffs": [dict(layoff) for layoff in self.layoffs],
+            "deadwood": list(self.deadwood), "deadwood_points": self.deadwood_points,
+        }
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -37,17 +43,10 @@ class HandResult:
 
     def to_dict(self):
         """The result as JSON-ready data: the protocol's ``hand_result``, as the archive keeps it."""
-        return asdict(self, dict_factory=_json_ready)
-
-
-def _json_ready(pairs):
-    return {key: _listed(value) for key, value in pairs}
-
-
-def _listed(value):
-    if isinstance(value, (tuple, list)):
-        return [_listed(item) for item in value]
-    return value
+        return {
+            "winner": self.winner, "points": self.points, "kind": self.kind, "knocker": self.knocker,
+            "knock_card": self.knock_card, "players": [side.to_dict() for side in self.players],
+        }
 
 
 def _is_run(meld):
