@@ -5,8 +5,9 @@
     .venv/bin/python benchmarks/load.py --pace 2 --tables 1000  # human pace: a move every 2 s a table
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
-layer (the embedded defaults); "two" is two uvicorn workers on PostgreSQL (DATABASE_URL, default
-the local server, a fresh database) and a private redis-server. Each table has two programs, one
+layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
+(docs/nginx/), on PostgreSQL (DATABASE_URL, default the local server; a fresh database) and a
+private redis-server. Each table has two programs, one
 per seat, each sending its move the moment its state arrives (or, with --pace, once the table's
 last move is that many seconds old). The floor is a bare WebSocket echo server driven the same
 way in the same run: one message out, wait for its answer.
@@ -22,7 +23,6 @@ import argparse
 import asyncio
 import json
 import os
-import signal
 import socket
 import statistics
 import subprocess
@@ -36,16 +36,13 @@ from pathlib import Path
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests import processes  # noqa: E402
 PYTHON = sys.executable
 HOST = "127.0.0.1"
 ANSWER_TIMEOUT = 10  # a move unanswered this long counts as an error
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 # Processes and their cost ------------------------------------------------------------------
@@ -103,43 +100,40 @@ def wait_for_http(url, seconds=30):
 
 
 class Server:
-    """One configuration of the site, started on a free port and stopped at the end."""
+    """One configuration of the site, started on free ports and stopped at the end: "one" is
+    a single uvicorn process; "two" is two uvicorn processes behind nginx with the table
+    affinity of docs/nginx/, on PostgreSQL and a private redis-server."""
 
     def __init__(self, config, database_url):
-        self.config, self.port, self.extra, self.process = config, free_port(), [], None
+        self.config, self.parts, self.admin = config, [], None
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
-        env = dict(os.environ, DJANGO_DEBUG="false", DJANGO_SECRET_KEY="load-benchmark-" + "x" * 40,
-                   DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
-                   GAMES_WS_RATE_PER_SECOND="100000",
-                   GAMES_WS_RATE_BURST="100000", PYTHONUNBUFFERED="1")
-        env.pop("REDIS_URL", None)
-        if config == "one":
-            env["DATABASE_URL"] = f"sqlite:///{self.directory.name}/load.sqlite3"
-            workers = 1
-        else:
-            env["DATABASE_URL"] = self.fresh_postgres(database_url)
-            env["REDIS_URL"] = self.private_redis()
-            workers = 2
-        self.env = env
         try:
-            self.start(workers)
+            self.start(database_url)
         except BaseException:
             self.stop()
             raise
 
-    def start(self, workers):
-        env = self.env
-        subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
-        self.process = subprocess.Popen(
-            [PYTHON, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(self.port),
-             "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
-             "--no-access-log"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(Path(self.directory.name) / "server.log", "w"),
-        )
+    def start(self, database_url):
+        knobs = {"GAMES_WS_RATE_PER_SECOND": "100000", "GAMES_WS_RATE_BURST": "100000"}
+        if self.config == "one":
+            self.env = processes.site_env(f"sqlite:///{self.directory.name}/load.sqlite3", **knobs)
+        else:
+            redis = processes.redis()
+            self.parts.append(redis)
+            self.env = processes.site_env(self.fresh_postgres(database_url), redis.url, **knobs)
+        subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=self.env, check=True)
+        self.sites = [processes.uvicorn(self.env) for _ in range(1 if self.config == "one" else 2)]
+        self.parts += self.sites
+        if self.config == "one":
+            self.port = self.sites[0].port
+        else:
+            proxy = processes.nginx([site.port for site in self.sites])
+            self.parts.append(proxy)
+            self.port = proxy.port
         wait_for_http(f"http://{HOST}:{self.port}/sitemap.xml")
 
     def fresh_postgres(self, url):
-        base, _, name = url.rpartition("/")
+        base, _, _name = url.rpartition("/")
         fresh = f"load_{os.getpid()}"
         self.admin = (base + "/postgres", fresh)
         self.psql(f"DROP DATABASE IF EXISTS {fresh}")
@@ -149,26 +143,18 @@ class Server:
     def psql(self, sql):
         subprocess.run(["psql", self.admin[0], "-q", "-c", sql], check=True, capture_output=True)
 
-    def private_redis(self):
-        port = free_port()
-        redis = subprocess.Popen(["redis-server", "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no"],
-                                 stdout=subprocess.DEVNULL)
-        self.extra.append(redis)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex((HOST, port)) == 0:
-                    break
-            time.sleep(0.05)
-        return f"redis://{HOST}:{port}/0"
-
     def server_pids(self):
-        return descendants(self.process.pid)
+        return [pid for site in self.sites for pid in descendants(site.pid)]
 
     def cost_pids(self):
-        """Whose CPU a move costs: the site's processes, and Redis and PostgreSQL for "two"."""
-        pids = self.server_pids() + [process.pid for process in self.extra]
-        return pids + (postgres_pids() if self.config == "two" else [])
+        """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
+        PostgreSQL (all of the machine's PostgreSQL: on a shared machine, an upper bound)."""
+        parts = {"site": self.server_pids()}
+        if self.config == "two":
+            parts["redis"] = descendants(self.parts[0].pid)
+            parts["nginx"] = descendants(self.parts[-1].pid)
+            parts["postgres"] = postgres_pids()
+        return parts
 
     def moves_in_log(self, codes):
         """Moves stored per table code, read with the site's own settings."""
@@ -179,21 +165,15 @@ class Server:
             "print(json.dumps(dict(Move.objects.filter(table__code__in=codes).values_list('table__code')"
             ".annotate(n=Count('id')))))"
         )
-        result = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=dict(self.env, DJANGO_SETTINGS_MODULE="hollywood_site.settings"),
-                                input=json.dumps(codes), capture_output=True, text=True, check=True)
+        env = dict(self.env, DJANGO_SETTINGS_MODULE="hollywood_site.settings")
+        result = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=env, input=json.dumps(codes),
+                                capture_output=True, text=True, check=True)
         return json.loads(result.stdout)
 
     def stop(self):
-        if getattr(self, "process", None) is not None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        for process in self.extra:
-            process.terminate()
-            process.wait(timeout=10)
-        if self.config == "two":
+        for part in reversed(self.parts):
+            part.stop()
+        if self.admin is not None:
             self.psql(f"DROP DATABASE IF EXISTS {self.admin[1]} WITH (FORCE)")
         self.directory.cleanup()
 
@@ -212,7 +192,7 @@ asyncio.run(main())
 
 class EchoServer:
     def __init__(self):
-        self.port = free_port()
+        self.port = processes.free_port()
         self.process = subprocess.Popen([PYTHON, "-c", ECHO_SERVER, str(self.port)])
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -365,9 +345,10 @@ def measure(config, tables, seconds, pace, database_url):
     server, echo = Server(config, database_url), EchoServer()
     try:
         opened = open_tables(server.port, tables)
-        rss_before, cpu_before = rss_mb(server.server_pids()), cpu_seconds(server.cost_pids())
+        rss_before = rss_mb(server.server_pids())
+        cpu_before = {part: cpu_seconds(pids) for part, pids in server.cost_pids().items()}
         run = asyncio.run(drive_tables(server.port, opened, seconds, pace))
-        cpu = cpu_seconds(server.cost_pids()) - cpu_before
+        cpu = {part: cpu_seconds(pids) - cpu_before[part] for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
         logged = server.moves_in_log([code for code, *_ in opened])
         lost = sum(max(0, acked - logged.get(code, 0)) for code, acked in run.acked.items())
@@ -379,7 +360,8 @@ def measure(config, tables, seconds, pace, database_url):
     moves = len(run.latencies)
     return {
         "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors, "lost": lost,
-        "rss": (rss_before, rss_after), "cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
+        "rss": (rss_before, rss_after),
+        "cpu": {part: 1000 * used / moves if moves else float("nan") for part, used in cpu.items()},
         "floor": floor,
     }
 
@@ -390,7 +372,8 @@ def report(row):
     print(f"{row['config']:>3}  N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
           f"p50 {row['p50']:7.1f}  p95 {row['p95']:7.1f}  p99 {row['p99']:7.1f}  max {row['max']:7.1f} ms  "
           f"errors {row['errors']}  lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
-          f"CPU {row['cpu_ms_per_move']:.2f} ms/move")
+          f"CPU ms/move {sum(row['cpu'].values()):.2f} ("
+          + ", ".join(f"{part} {value:.2f}" for part, value in row["cpu"].items()) + ")")
     print(f"     echo floor: {floor['rate']:8.0f} msgs/s   p50 {floor['p50']:7.1f}  p99 {floor['p99']:7.1f} ms   "
           f"ratios p50 ×{row['p50'] / floor['p50']:.1f}  p99 ×{row['p99'] / floor['p99']:.1f}", flush=True)
 

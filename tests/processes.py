@@ -1,0 +1,141 @@
+"""Real server processes for the scale-out tests and the load benchmark: uvicorn, a private
+redis-server, and nginx with the table affinity of docs/nginx/. Each listens on 127.0.0.1 on
+a free port, and each is stopped by whoever started it (they are context managers)."""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+NGINX = ROOT / "docs" / "nginx"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port, process, seconds=30):
+    """Until something listens on `port`, or the process died (then RuntimeError)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args[0]} exited with {process.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex((HOST, port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+class Process:
+    """A started program; `stop()` ends it (SIGTERM, then SIGKILL), `kill()` at once."""
+
+    def __init__(self, args, port, log, **options):
+        self.port, self.log = port, log
+        self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, **options)
+        try:
+            wait_for_port(port, self.process)
+        except BaseException:
+            self.stop()
+            raise
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
+
+
+def uvicorn(env, port=None, workers=1, log=None):
+    """The site served by uvicorn as production runs it (README), with `env` for settings."""
+    port = port or free_port()
+    args = [sys.executable, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(port),
+            "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
+            "--no-access-log"]
+    return Process(args, port, log or tempfile.TemporaryFile(), cwd=ROOT, env=env)
+
+
+def redis(port=None):
+    port = port or free_port()
+    args = ["redis-server", "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no"]
+    process = Process(args, port, tempfile.TemporaryFile())
+    process.url = f"redis://{HOST}:{port}/0"
+    return process
+
+
+def nginx_config(directory, port, backends):
+    """docs/nginx's affinity and proxying, for a private nginx on `port` in front of
+    `backends` (ports), with its files in `directory`."""
+    affinity = (NGINX / "affinity.conf").read_text()
+    servers = "".join(f"    server {HOST}:{backend};\n" for backend in backends)
+    affinity = re.sub(r"(# One uvicorn.*?\n)(.*?)(    # end of servers)", lambda m: m.group(1) + servers + m.group(3),
+                      affinity, flags=re.S)
+    site = (NGINX / "site.conf").read_text()
+    location = re.search(r"    location / \{.*?\n    \}", site, flags=re.S).group(0)
+    limit = re.search(r"    client_max_body_size [^;]+;", site).group(0)
+    return f"""
+worker_processes 1;
+pid {directory}/nginx.pid;
+error_log {directory}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {directory}/body;
+    proxy_temp_path {directory}/proxy;
+    fastcgi_temp_path {directory}/fastcgi;
+    uwsgi_temp_path {directory}/uwsgi;
+    scgi_temp_path {directory}/scgi;
+{affinity}
+    server {{
+        listen {HOST}:{port};
+{limit}
+{location}
+    }}
+}}
+"""
+
+
+def nginx(backends, port=None):
+    port = port or free_port()
+    directory = tempfile.mkdtemp(prefix="hollywood-nginx-")
+    config = Path(directory) / "nginx.conf"
+    config.write_text(nginx_config(directory, port, backends))
+    args = ["nginx", "-p", directory, "-c", str(config), "-g", "daemon off;"]
+    return Process(args, port, open(Path(directory) / "stdout.log", "w"))
+
+
+def site_env(database_url, redis_url=None, **extra):
+    """Production settings for a site process on plain HTTP behind the test's own proxy."""
+    env = dict(os.environ, DJANGO_DEBUG="false", DJANGO_SECRET_KEY="processes-" + "x" * 50,
+               DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
+               DATABASE_URL=database_url, PYTHONUNBUFFERED="1", **extra)
+    env.pop("REDIS_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env
