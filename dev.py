@@ -180,11 +180,8 @@ def is_installed(program):
     return shutil.which(program.name) is not None
 
 
-def needed_programs(configurations, environ):
-    needed = [CHROMIUM, GETTEXT, REDIS, NGINX]
-    if "postgres" in configurations and not environ.get("DATABASE_URL"):
-        needed.append(POSTGRES)
-    return needed
+# Every run needs them all: even with DATABASE_URL given, a test starts dev.py's private PostgreSQL.
+NEEDED = (CHROMIUM, GETTEXT, REDIS, NGINX, POSTGRES)
 
 
 def this_platform():
@@ -199,9 +196,9 @@ def this_platform():
     )
 
 
-def install_system_programs(configurations):
+def install_system_programs():
     """Install what is missing, or stop with how to; True when the browser must come from Playwright."""
-    missing = [p for p in needed_programs(configurations, os.environ) if not is_installed(p)]
+    missing = [p for p in NEEDED if not is_installed(p)]
     if not missing:
         return False
     plan = install_plan(missing, this_platform())
@@ -319,7 +316,7 @@ def configuration_env(configuration, servers):
 
 def test(argv):
     configurations, pytest_args = choose_configurations(argv)
-    browser_from_playwright = install_system_programs(configurations)
+    browser_from_playwright = install_system_programs()
     set_up("requirements-dev.txt")
     chromium = playwright_chromium() if browser_from_playwright else system_chromium()
     # A selection ("dev.py test tests/engine") may leave a run with nothing to collect;
