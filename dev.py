@@ -202,12 +202,12 @@ def install_system_programs():
     if not missing:
         return False
     plan = install_plan(missing, this_platform())
+    if plan.cannot:
+        sys.exit(plan.cannot)
     for line in plan.say:
         print(line, flush=True)
     for command in plan.commands:
         run(*command)
-    if plan.cannot:
-        sys.exit(plan.cannot)
     return plan.browser_from_playwright
 
 
@@ -335,8 +335,9 @@ def test(argv):
                 browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
                 results["browser tests"] = run(*pytest, "-m", "browser", env=browser_env, allowed=range(256))
     print()
+    outcomes = {0: "passed", 5: "no test selected"}
     for name, returncode in results.items():
-        print(f"{name}: {'passed' if returncode in allowed else f'FAILED (pytest exit {returncode})'}")
+        print(f"{name}: {outcomes[returncode] if returncode in allowed else f'FAILED (pytest exit {returncode})'}")
     failed = [code for code in results.values() if code not in allowed]
     if failed:
         sys.exit(failed[0])
