@@ -96,7 +96,8 @@ class Program:
     macos: str  # for Homebrew
 
 
-CHROMIUM = Program("chromium", "the browser tests drive a real Chromium", "chromium", "chromium", "--cask chromium")
+# Chromium is never left to the user: where apt-get cannot install it, Playwright downloads it.
+CHROMIUM = Program("chromium", "the browser tests drive a real Chromium", "chromium", fedora=None, macos=None)
 GETTEXT = Program("xgettext", "the catalogue tests find every translatable string with GNU gettext", "gettext", "gettext", "gettext")
 REDIS = Program("redis-server", "the tests start private Redis servers on free ports", "redis-server", "redis", "redis")
 NGINX = Program("nginx", "the scale-out tests put two servers behind it", "nginx", "nginx", "nginx")
@@ -132,7 +133,7 @@ def install_plan(missing, platform):
         commands = [
             [*sudo, "apt-get", "update", "-qq"],
             [*sudo, "env", "DEBIAN_FRONTEND=noninteractive",
-             "apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages],
+             "apt-get", "install", "-y", "-qq", *packages],
         ]
     say = [f"Installing {p.debian}: {p.why}." for p in by_apt]
     if browser_from_playwright:
