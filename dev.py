@@ -316,6 +316,8 @@ def configuration_env(configuration, servers):
 
 
 def test(argv):
+    # A cancelled CI job is sent SIGTERM: unwind, so the private servers are stopped and removed.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     configurations, pytest_args = choose_configurations(argv)
     browser_from_playwright = install_system_programs()
     set_up("requirements-dev.txt")
