@@ -1,19 +1,35 @@
 #!/usr/bin/env python3
 """Set up and run Hollywood Gin with nothing but Python 3 and git.
 
-    python3 dev.py serve   # set up, then run the site at http://127.0.0.1:8000
-    python3 dev.py test    # set up, then run the whole test suite
+    python3 dev.py serve [--port 8000]    # set up, then run the site
+    python3 dev.py test                   # set up, then run the whole test suite
+    python3 dev.py test tests/engine -x   # only the default configuration, pytest arguments
 
-Both are idempotent: they create `.venv/` once, install the pinned requirements
-(quietly, and only what is missing), compile the translations and migrate the
-database. Standard library only, because it runs before anything is installed.
+The whole suite runs twice: on SQLite with the in-memory channel layer (the default)
+and on PostgreSQL with Redis. With pytest arguments only the default runs; --sqlite and
+--postgres choose the configurations (both flags: both).
+
+Both commands are idempotent: they create `.venv/` once, install the pinned requirements
+(quietly, and only what is missing), compile the translations and migrate the database.
+`test` also installs the system programs the tests need when it can (as root, or with sudo
+that needs no password, through apt-get), and otherwise says how. Standard library only,
+because it runs before anything is installed.
 """
 
+import argparse
 import os
+import pwd
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import venv
+from collections import deque
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -22,11 +38,12 @@ PYTHON = VENV / "bin" / "python"
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
-def run(*args, env=None, allowed=(0,)):
+def run(*args, env=None, allowed=(0,), **popen):
     print("+", " ".join(str(a) for a in args), flush=True)
-    returncode = subprocess.run([str(a) for a in args], cwd=ROOT, env=env).returncode
+    returncode = subprocess.run([str(a) for a in args], cwd=popen.pop("cwd", ROOT), env=env, **popen).returncode
     if returncode not in allowed:
         raise subprocess.CalledProcessError(returncode, args)
+    return returncode
 
 
 def set_up(requirements):
@@ -36,63 +53,305 @@ def set_up(requirements):
     run(PYTHON, "manage.py", "compiletranslations")
 
 
-def serve():
+# --- serve -------------------------------------------------------------------------------
+
+def port_is_free(port):
+    with socket.socket() as probe:
+        # As the server will: a port left in TIME_WAIT by a stopped server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def require_free_port(port):
+    if not port_is_free(port):
+        free = next((p for p in range(port + 1, port + 100) if port_is_free(p)), None)
+        hint = f"; try python3 dev.py serve --port {free}" if free else ""
+        sys.exit(f"Port {port} is already in use by another program{hint}")
+
+
+def serve(argv):
+    parser = argparse.ArgumentParser(prog="dev.py serve", description="Run the site on this machine.")
+    parser.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
+    port = parser.parse_args(argv).port
+    require_free_port(port)
     set_up("requirements.txt")
     run(PYTHON, "manage.py", "migrate", "--no-input")
-    run(PYTHON, "manage.py", "runserver", "127.0.0.1:8000")
+    require_free_port(port)  # again: set-up can take a while on a first run
+    print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
+    run(PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}")
 
 
-def find_chromium():
+# --- the system programs the tests need -------------------------------------------------
+
+@dataclass(frozen=True)
+class Program:
+    name: str  # as dev.py looks for it
+    why: str
+    debian: str  # the package that has it, for apt-get (Debian, Ubuntu)
+    fedora: str  # for dnf
+    macos: str  # for Homebrew
+
+
+# Chromium is never left to the user: where apt-get cannot install it, Playwright downloads it.
+CHROMIUM = Program("chromium", "the browser tests drive a real Chromium", "chromium", fedora=None, macos=None)
+GETTEXT = Program("xgettext", "the catalogue tests find every translatable string with GNU gettext", "gettext", "gettext", "gettext")
+REDIS = Program("redis-server", "the tests start private Redis servers on free ports", "redis-server", "redis", "redis")
+NGINX = Program("nginx", "the scale-out tests put two servers behind it", "nginx", "nginx", "nginx")
+POSTGRES = Program("postgres", "the PostgreSQL run starts a private server on a free port", "postgresql", "postgresql-server", "postgresql@17")
+
+
+@dataclass(frozen=True)
+class Platform:
+    apt: bool  # apt-get is there
+    root: bool
+    sudo: bool  # sudo that needs no password
+    apt_has_chromium: bool  # Debian's real package; Ubuntu's "chromium" is a snap wrapper or absent
+
+
+@dataclass(frozen=True)
+class Plan:
+    say: list  # one line for each program: what and why
+    commands: list  # what to run, in order
+    browser_from_playwright: bool  # Chromium comes from Playwright's own download instead
+    cannot: str  # when something is missing and dev.py cannot install it: how to, else ""
+
+
+def install_plan(missing, platform):
+    """Which commands set up the `missing` programs on `platform`. Pure: runs nothing."""
+    can_install = platform.apt and (platform.root or platform.sudo)
+    by_apt = [p for p in missing if can_install and (p != CHROMIUM or platform.apt_has_chromium)]
+    browser_from_playwright = CHROMIUM in missing and CHROMIUM not in by_apt
+    by_hand = [p for p in missing if p not in by_apt and p != CHROMIUM]
+    commands = []
+    if by_apt:
+        sudo = [] if platform.root else ["sudo", "-n"]
+        packages = [p.debian for p in by_apt]
+        commands = [
+            [*sudo, "apt-get", "update", "-qq"],
+            [*sudo, "env", "DEBIAN_FRONTEND=noninteractive",
+             "apt-get", "install", "-y", "-qq", *packages],
+        ]
+    say = [f"Installing {p.debian}: {p.why}." for p in by_apt]
+    if browser_from_playwright:
+        say.append(f"Downloading Chromium with Playwright: {CHROMIUM.why}.")
+    cannot = ""
+    if by_hand:
+        cannot = "\n".join([
+            "The tests need programs this machine does not have, and dev.py cannot install them here:",
+            *(f"  {p.name}: {p.why}" for p in by_hand),
+            "Install them with the command for your system, then run python3 dev.py test again:",
+            f"  Debian/Ubuntu: sudo apt-get install {' '.join(p.debian for p in by_hand)}",
+            f"  Fedora:        sudo dnf install {' '.join(p.fedora for p in by_hand)}",
+            f"  macOS:         brew install {' '.join(p.macos for p in by_hand)}",
+        ])
+    return Plan(say, commands, browser_from_playwright, cannot)
+
+
+def system_chromium():
     configured = os.environ.get("CHROMIUM_PATH")
     if configured:
         return configured
-    for name in CHROMIUM_CANDIDATES:
-        found = shutil.which(name)
-        if found:
-            return found
-    sys.exit(
-        "The browser tests need Chromium and none was found.\n"
-        "On Debian or Ubuntu: sudo apt-get install chromium\n"
-        "Elsewhere: set CHROMIUM_PATH to a Chromium or Chrome executable."
+    return next(filter(None, map(shutil.which, CHROMIUM_CANDIDATES)), None)
+
+
+def postgres_bin():
+    """The folder of PostgreSQL's server programs: on PATH, else where Debian (one folder a
+    version) or Homebrew (keg-only) keep them, the newest version first."""
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        return Path(on_path).resolve().parent
+    installed = [
+        *Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        *Path("/opt/homebrew/opt").glob("postgresql@*/bin/pg_ctl"),
+        *Path("/usr/local/opt").glob("postgresql@*/bin/pg_ctl"),
+    ]
+    version = lambda pg_ctl: int("".join(filter(str.isdigit, pg_ctl.parts[-3])) or 0)  # noqa: E731
+    return max(installed, key=version).parent if installed else None
+
+
+def is_installed(program):
+    if program == CHROMIUM:
+        return system_chromium() is not None
+    if program == POSTGRES:
+        return postgres_bin() is not None
+    return shutil.which(program.name) is not None
+
+
+# Every run needs them all: even with DATABASE_URL given, a test starts dev.py's private PostgreSQL.
+NEEDED = (CHROMIUM, GETTEXT, REDIS, NGINX, POSTGRES)
+
+
+def this_platform():
+    def succeeds(*command):
+        return shutil.which(command[0]) is not None and subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    return Platform(
+        apt=shutil.which("apt-get") is not None,
+        root=os.geteuid() == 0,
+        sudo=succeeds("sudo", "-n", "true"),
+        apt_has_chromium=succeeds("apt-cache", "show", "--no-all-versions", "chromium"),
     )
 
 
-# What the tests run besides Python: a program each, and the Debian package that has it.
-# xgettext: the catalogue tests extract every translatable string with makemessages.
-# redis-server: the tests start a private one to see the site survive a failing Redis.
-TEST_TOOLS = {"xgettext": "gettext", "redis-server": "redis-server"}
+def install_system_programs():
+    """Install what is missing, or stop with how to; True when the browser must come from Playwright."""
+    missing = [p for p in NEEDED if not is_installed(p)]
+    if not missing:
+        return False
+    plan = install_plan(missing, this_platform())
+    if plan.cannot:
+        sys.exit(plan.cannot)
+    for line in plan.say:
+        print(line, flush=True)
+    for command in plan.commands:
+        run(*command)
+    return plan.browser_from_playwright
 
 
-def require_test_tools():
-    missing = [package for program, package in TEST_TOOLS.items() if not shutil.which(program)]
-    if missing:
-        sys.exit(
-            f"The tests need {', '.join(missing)}, not found on this machine.\n"
-            f"On Debian or Ubuntu: sudo apt-get install {' '.join(missing)}"
-        )
+def playwright_chromium():
+    run(PYTHON, "-m", "playwright", "install", "chromium")
+    where = "from playwright.sync_api import sync_playwright\nwith sync_playwright() as p: print(p.chromium.executable_path)"
+    return subprocess.run([PYTHON, "-c", where], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def test(pytest_args):
-    chromium = find_chromium()
-    require_test_tools()
+# --- private servers for the PostgreSQL-and-Redis run ------------------------------------
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def private_redis():
+    """A Redis of our own on a free port, gone afterwards; it never touches the machine's Redis."""
+    port = free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        log = []
+        for line in server.stdout:  # its own log says when it listens: no polling
+            log.append(line)
+            if "Ready to accept connections" in line:
+                break
+        else:
+            sys.exit("redis-server did not start:\n" + "".join(log))
+        # Keep reading what it logs, so a full pipe never blocks it.
+        threading.Thread(target=deque, args=(server.stdout, 0), daemon=True).start()
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        server.stdout.close()
+
+
+def unprivileged():
+    """initdb and postgres refuse to run as root: as root, run them as this user instead."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            return pwd.getpwnam(name)
+        except KeyError:
+            pass
+    sys.exit("PostgreSQL will not run as root, and this machine has no user 'postgres' or 'nobody' to run it.")
+
+
+@contextmanager
+def private_postgres():
+    """A PostgreSQL cluster of our own in a temporary folder, on a free port, gone afterwards.
+
+    Durability is off (fsync, synchronous commit): the cluster lives as long as one test run.
+    """
+    bin_dir, user = postgres_bin(), unprivileged()
+    as_user = dict(user=user.pw_uid, group=user.pw_gid, extra_groups=[]) if user else {}
+    with tempfile.TemporaryDirectory(prefix="hollywood-postgres-") as home:
+        if user:
+            os.chown(home, user.pw_uid, user.pw_gid)
+        data, port = Path(home) / "data", free_port()
+        quiet = dict(cwd=home, stdout=subprocess.DEVNULL, **as_user)
+        run(bin_dir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync", **quiet)
+        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        # -w: pg_ctl returns once the server accepts connections.
+        run(bin_dir / "pg_ctl", "-D", data, "-l", Path(home) / "log", "-o", options, "-w", "-s", "start", **quiet)
+        try:
+            yield f"postgres://postgres@127.0.0.1:{port}/hollywood"
+        finally:
+            run(bin_dir / "pg_ctl", "-D", data, "-m", "fast", "-w", "-s", "stop", **quiet)
+
+
+# --- test --------------------------------------------------------------------------------
+
+CONFIGURATIONS = {"sqlite": "SQLite with the in-memory channel layer", "postgres": "PostgreSQL with Redis"}
+
+
+def choose_configurations(argv):
+    """(configurations, pytest arguments): both for the whole suite, the default for a selection."""
+    flags = [a.removeprefix("--") for a in argv if a in ("--sqlite", "--postgres")]
+    pytest_args = [a for a in argv if a not in ("--sqlite", "--postgres")]
+    if flags:
+        return [c for c in CONFIGURATIONS if c in flags], pytest_args
+    return (["sqlite"] if pytest_args else list(CONFIGURATIONS)), pytest_args
+
+
+def configuration_env(configuration, servers):
+    """The environment for one configuration. The PostgreSQL run uses DATABASE_URL and
+    REDIS_URL when they are given, and otherwise private servers entered on `servers`."""
+    env = dict(os.environ)
+    if configuration == "sqlite":
+        env.pop("DATABASE_URL", None)
+        env.pop("REDIS_URL", None)
+        return env
+    if not env.get("DATABASE_URL"):
+        env["DATABASE_URL"] = servers.enter_context(private_postgres())
+    if not env.get("REDIS_URL"):
+        env["REDIS_URL"] = servers.enter_context(private_redis())
+    return env
+
+
+def test(argv):
+    # A cancelled CI job is sent SIGTERM: unwind, so the private servers are stopped and removed.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    configurations, pytest_args = choose_configurations(argv)
+    browser_from_playwright = install_system_programs()
     set_up("requirements-dev.txt")
-    env = dict(os.environ, CHROMIUM_PATH=chromium)
-    # Browser tests drive a live server from a sync Playwright loop; pytest-asyncio's
-    # loop must not be running in the same process, so they get their own invocation.
-    # A selection ("dev.py test tests/engine") may leave one of the two runs with nothing
-    # to collect; pytest's exit code 5 then means "not selected", not a failure.
+    chromium = playwright_chromium() if browser_from_playwright else system_chromium()
+    # A selection ("dev.py test tests/engine") may leave a run with nothing to collect;
+    # pytest's exit code 5 then means "not selected", not a failure.
     allowed = (0, 5) if pytest_args else (0,)
-    run(PYTHON, "-m", "pytest", "-m", "not browser", *pytest_args, env=env, allowed=allowed)
-    browser_env = dict(env, DJANGO_ALLOW_ASYNC_UNSAFE="true")
-    run(PYTHON, "-m", "pytest", "-m", "browser", *pytest_args, env=browser_env, allowed=allowed)
+    pytest = (PYTHON, "-m", "pytest", *pytest_args)
+    results = {}
+    for configuration in configurations:
+        with ExitStack() as servers:
+            env = configuration_env(configuration, servers)
+            print(f"\n== {CONFIGURATIONS[configuration]}", flush=True)
+            results[CONFIGURATIONS[configuration]] = run(*pytest, "-m", "not browser", env=env, allowed=range(256))
+            if configuration == "sqlite":
+                # Browser tests drive a live server (its own SQLite database) from a sync
+                # Playwright loop; pytest-asyncio's loop must not run in the same process.
+                browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
+                results["browser tests"] = run(*pytest, "-m", "browser", env=browser_env, allowed=range(256))
+    print()
+    outcomes = {0: "passed", 5: "no test selected"}
+    for name, returncode in results.items():
+        print(f"{name}: {outcomes[returncode] if returncode in allowed else f'FAILED (pytest exit {returncode})'}")
+    failed = [code for code in results.values() if code not in allowed]
+    if failed:
+        sys.exit(failed[0])
 
 
 def main(argv):
-    commands = {"serve": lambda: serve(), "test": lambda: test(argv[2:])}
+    commands = {"serve": serve, "test": test}
     if len(argv) < 2 or argv[1] not in commands:
         sys.exit(__doc__)
     try:
-        commands[argv[1]]()
+        commands[argv[1]](argv[2:])
     except subprocess.CalledProcessError as error:
         sys.exit(error.returncode)
     except KeyboardInterrupt:

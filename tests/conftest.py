@@ -1,5 +1,10 @@
+import uuid
+
 import pytest
+import redis
 from django.utils import translation
+
+REDIS_LAYER = "channels_redis.core.RedisChannelLayer"
 
 
 @pytest.fixture(autouse=True)
@@ -8,3 +13,29 @@ def english_unless_a_test_says_otherwise():
     # the thread: each test starts in English and leaves no language behind for the next.
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def a_channel_layer_of_the_tests_own(settings):
+    """A fresh channel layer of the kind the environment chose (in memory, or Redis with
+    REDIS_URL) for each test: a rolled-back test frees its table codes for the next one,
+    so a group must not outlive the test that joined it.
+
+    On Redis the test's keys carry a prefix of its own and are deleted afterwards; keys
+    anyone else keeps on that Redis are never read or removed.
+    """
+    layer = settings.CHANNEL_LAYERS["default"]
+    if layer["BACKEND"] != REDIS_LAYER:
+        settings.CHANNEL_LAYERS = {"default": dict(layer)}  # a changed setting makes channels build a new one
+        yield
+        return
+    prefix = f"hollywood-test-{uuid.uuid4().hex}"
+    settings.CHANNEL_LAYERS = {"default": {**layer, "CONFIG": {**layer["CONFIG"], "prefix": prefix}}}
+    yield
+    # Deleted with a client of its own: the layer's flush() waits out receives still
+    # pending on the test's event loop, five seconds each.
+    client = redis.Redis.from_url(layer["CONFIG"]["hosts"][0])
+    keys = list(client.scan_iter(f"{prefix}*"))
+    if keys:
+        client.delete(*keys)
+    client.close()

@@ -1,0 +1,123 @@
+"""dev.py: what it would install where, which configurations a run chooses, the private
+servers of the PostgreSQL run, and a busy port for `serve`. The plan is checked as data;
+nothing here runs apt-get."""
+
+import socket
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+import redis
+
+import dev
+
+ROOT_ON_DEBIAN = dev.Platform(apt=True, root=True, sudo=False, apt_has_chromium=True)
+USER_WITH_SUDO_ON_DEBIAN = dev.Platform(apt=True, root=False, sudo=True, apt_has_chromium=True)
+ROOT_ON_UBUNTU = dev.Platform(apt=True, root=True, sudo=False, apt_has_chromium=False)
+USER_WITHOUT_SUDO_ON_DEBIAN = dev.Platform(apt=True, root=False, sudo=False, apt_has_chromium=True)
+MAC = dev.Platform(apt=False, root=False, sudo=False, apt_has_chromium=False)
+
+
+def installed_packages(plan):
+    return plan.commands[-1][plan.commands[-1].index("-qq") + 1:]
+
+
+def test_it_installs_only_the_missing_programs_with_apt_as_root_and_says_why():
+    plan = dev.install_plan([dev.CHROMIUM, dev.GETTEXT], ROOT_ON_DEBIAN)
+    assert plan.commands[0] == ["apt-get", "update", "-qq"]
+    assert plan.commands[1][:5] == ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y"]
+    assert installed_packages(plan) == ["chromium", "gettext"]
+    assert plan.say == [
+        "Installing chromium: the browser tests drive a real Chromium.",
+        "Installing gettext: the catalogue tests find every translatable string with GNU gettext.",
+    ]
+    assert not plan.browser_from_playwright and plan.cannot == ""
+
+
+def test_it_installs_through_sudo_when_sudo_needs_no_password():
+    plan = dev.install_plan([dev.REDIS, dev.NGINX, dev.POSTGRES], USER_WITH_SUDO_ON_DEBIAN)
+    assert all(command[:2] == ["sudo", "-n"] for command in plan.commands)
+    assert installed_packages(plan) == ["redis-server", "nginx", "postgresql"]
+
+
+def test_it_plans_nothing_when_nothing_is_missing():
+    assert dev.install_plan([], ROOT_ON_DEBIAN) == dev.Plan([], [], False, "")
+
+
+def test_it_takes_chromium_from_playwright_where_apt_has_no_real_chromium():
+    plan = dev.install_plan([dev.CHROMIUM, dev.REDIS], ROOT_ON_UBUNTU)
+    assert installed_packages(plan) == ["redis-server"]
+    assert plan.browser_from_playwright
+    assert "Downloading Chromium with Playwright: the browser tests drive a real Chromium." in plan.say
+
+
+@pytest.mark.parametrize("platform", [USER_WITHOUT_SUDO_ON_DEBIAN, MAC], ids=["debian-without-sudo", "mac"])
+def test_it_names_the_command_for_each_system_when_it_cannot_install(platform):
+    plan = dev.install_plan([dev.CHROMIUM, dev.GETTEXT, dev.POSTGRES], platform)
+    assert plan.commands == [] and plan.say == ["Downloading Chromium with Playwright: the browser tests drive a real Chromium."]
+    assert plan.browser_from_playwright
+    assert "  Debian/Ubuntu: sudo apt-get install gettext postgresql\n" in plan.cannot
+    assert "  Fedora:        sudo dnf install gettext postgresql-server\n" in plan.cannot
+    assert plan.cannot.endswith("  macOS:         brew install gettext postgresql@17")
+    assert "  postgres: the PostgreSQL run starts a private server on a free port" in plan.cannot
+
+
+def test_it_needs_no_command_when_only_the_browser_is_missing_and_cannot_be_installed():
+    plan = dev.install_plan([dev.CHROMIUM], MAC)
+    assert plan.browser_from_playwright and plan.cannot == "" and plan.commands == []
+
+
+@pytest.mark.parametrize("argv, configurations, pytest_args", [
+    ([], ["sqlite", "postgres"], []),
+    (["tests/engine", "-x"], ["sqlite"], ["tests/engine", "-x"]),
+    (["--postgres"], ["postgres"], []),
+    (["tests/games", "--postgres"], ["postgres"], ["tests/games"]),
+    (["--postgres", "--sqlite", "-k", "knock"], ["sqlite", "postgres"], ["-k", "knock"]),
+])
+def test_it_runs_both_configurations_for_the_whole_suite_and_the_default_for_a_selection(argv, configurations, pytest_args):
+    assert dev.choose_configurations(argv) == (configurations, pytest_args)
+
+
+def test_it_runs_the_default_configuration_on_sqlite_and_in_memory_whatever_the_environment_says(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://someone@db.example/theirs")
+    monkeypatch.setenv("REDIS_URL", "redis://cache.example/0")
+    env = dev.configuration_env("sqlite", servers=None)
+    assert "DATABASE_URL" not in env and "REDIS_URL" not in env
+
+
+def test_it_uses_the_database_and_redis_the_user_gives_for_the_postgres_run(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://someone@db.example/theirs")
+    monkeypatch.setenv("REDIS_URL", "redis://cache.example/0")
+    env = dev.configuration_env("postgres", servers=None)  # starts nothing
+    assert (env["DATABASE_URL"], env["REDIS_URL"]) == ("postgres://someone@db.example/theirs", "redis://cache.example/0")
+
+
+def refuses_connections(url):
+    address = urlsplit(url)
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection((address.hostname, address.port), timeout=5)
+    return True
+
+
+def test_it_starts_a_private_postgresql_and_redis_for_the_run_and_stops_them_afterwards():
+    with dev.private_postgres() as database_url, dev.private_redis() as redis_url:
+        with psycopg.connect(database_url.replace("/hollywood", "/postgres")) as connection:
+            assert connection.execute("select 1 + 1").fetchone() == (2,)
+        client = redis.Redis.from_url(redis_url)
+        assert client.ping()
+        client.close()
+    assert refuses_connections(database_url) and refuses_connections(redis_url)
+
+
+def test_it_says_in_one_line_that_a_port_is_busy_and_offers_a_free_one():
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        with pytest.raises(SystemExit) as stopped:
+            dev.require_free_port(port)
+    message = str(stopped.value.code)
+    assert message.startswith(f"Port {port} is already in use by another program; try python3 dev.py serve --port ")
+    assert "\n" not in message
+    offered = int(message.rsplit(" ", 1)[1])
+    assert offered > port and dev.port_is_free(offered)
