@@ -349,6 +349,36 @@ async def test_it_deals_the_next_hand_when_both_press_it_from_the_same_showdown_
     await close(*sockets)
 
 
+async def test_it_applies_the_same_move_sent_on_two_sockets_of_one_seat_once():
+    code, tokens, sockets, states = await seated_sockets()
+    mover, version = states[0]["to_move"], states[0]["version"]
+    second_tab = await api_socket(code, tokens[mover])
+    await state_where(second_tab, lambda state: True)
+    frame = {"type": "move", "move": choose_move(states[mover]), "version": version}
+    await asyncio.gather(sockets[mover].send_json_to(frame), second_tab.send_json_to(frame))
+    await state_at(sockets[1 - mover], version + 1)
+    # One of the two is told it came too late; the move is logged once.
+    waits = [asyncio.ensure_future(error_frame(socket)) for socket in (sockets[mover], second_tab)]
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for wait in pending:
+        wait.cancel()
+    assert [task.result()["code"] for task in done] == ["stale"]
+    assert await move_count(code) == 1
+    await close(second_tab, *sockets)
+
+
+async def test_it_keeps_a_move_whose_player_disconnected_before_the_answer():
+    code, tokens, sockets, states = await seated_sockets()
+    mover, version = states[0]["to_move"], states[0]["version"]
+    await sockets[mover].send_json_to({"type": "move", "move": choose_move(states[mover]), "version": version})
+    await sockets[mover].disconnect()
+    seen_by_opponent = await state_at(sockets[1 - mover], version + 1)
+    back = await api_socket(code, tokens[mover])
+    resumed = await state_at(back, version + 1)
+    assert resumed["version"] == seen_by_opponent["version"] and await move_count(code) == 1
+    await close(back, sockets[1 - mover])
+
+
 async def test_it_changes_nothing_when_a_player_presses_next_hand_again():
     code, sockets, states = await hand_played_out()
     await sockets[0].send_json_to({"type": "next_hand"})

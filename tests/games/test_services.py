@@ -155,3 +155,16 @@ def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_n
         services.take_seat(table.code, "Ben")
         stocks.append(reshuffled_stock(table.code, keep_cache))
     assert stocks[0] == stocks[1]
+
+
+def test_it_refuses_a_move_whose_number_the_log_already_holds_and_changes_nothing():
+    table, _, match = seated_table()
+    mover, before = match.hand.to_move, table.version
+    # As if another process had logged move `before + 1` and not yet advanced the version.
+    Move.objects.create(table=table, match_number=1, hand_number=1, version=before + 1, seat=mover, text="pass")
+    with pytest.raises(GameError) as refused:
+        services.play_move(table.code, mover, "pile", before)
+    assert refused.value.code == "stale"
+    assert Table.objects.get().version == before and Move.objects.count() == 1
+    # The room that played the refused move in memory was dropped: the table reads afresh.
+    assert rooms.get(table.code) is None
