@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 
 from django.conf import settings
+from django.utils import timezone
 
 from games.engine import IllegalMove, Match, Options
 from games.errors import GameError
@@ -47,6 +48,7 @@ class Room:
     def __init__(self, table, seats, match):
         self.lock = threading.RLock()
         self.table, self.seats, self.match = table, seats, match
+        self.seats_read = timezone.now()
         self.publish()
 
     def publish(self):
@@ -55,6 +57,7 @@ class Room:
 
     def reload_seats(self):
         self.seats = seats_of(self.table)
+        self.seats_read = timezone.now()
 
     @property
     def size(self):

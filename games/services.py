@@ -14,6 +14,7 @@ Expected refusals raise `GameError(code)`; `games.messages` turns a code into wo
 """
 
 from contextlib import contextmanager
+from datetime import timedelta
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
@@ -29,7 +30,9 @@ from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
 from games.models import Move, Seat, Table
 from games.rooms import get_table, new_match, rng_for, rooms, seats_of
-from games.state import seat_holding
+from games.state import PRESENCE_HEARTBEAT, player_state, seat_holding
+
+PRESENCE_HEARTBEAT_DELTA = timedelta(seconds=PRESENCE_HEARTBEAT)
 
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
@@ -209,11 +212,22 @@ def set_presence(code, seat, connected):
 
 
 def touch_presence(code, seat):
-    """A live socket's heartbeat: a count left behind by a crashed server ages out. It also
-    refreshes this process's copy of the seats, so what it shows of the other seat's presence
-    (perhaps kept alive by another process) stays true."""
-    Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now())
-    _republish_seats(code)
+    """A live socket's heartbeat: a count left behind by a crashed server ages out.
+
+    This process's copy of the seats is re-read at most once a beat, however many sockets
+    beat, so what it shows of a seat kept alive by another process stays true; readers are
+    shown anew only when what they see of the players changed."""
+    now = timezone.now()
+    room = rooms.get(code)
+    with connection.cursor() as cursor:
+        cursor.execute(TOUCH, [now, seat, code])
+    if room is None or now - room.seats_read < PRESENCE_HEARTBEAT_DELTA:
+        return
+    with room.lock:
+        shown = room.snapshot.states[None]["players"]
+        room.reload_seats()
+        if [player_state(seat) for seat in (room.seats.get(0), room.seats.get(1))] != shown:
+            room.publish()
 
 
 def _republish_seats(code):
@@ -294,6 +308,8 @@ APPEND_MOVE = (
     f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s)"
 )
+TOUCH = (f"UPDATE {Seat._meta.db_table} SET last_seen = %s"
+         f" WHERE number = %s AND table_id = (SELECT id FROM {TABLES} WHERE code = %s)")
 ADVANCE_AND_APPEND = (
     f"WITH advanced AS ({ADVANCE} RETURNING id)"
     f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
