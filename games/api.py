@@ -13,7 +13,7 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games import broadcast, services
+from games import hub, services
 from games.engine import HOLLYWOOD
 from games.errors import GameError
 from games.messages import message
@@ -51,7 +51,7 @@ def join(request, code):
         return _error(request, error)
     # The seat is committed: a failed announcement is only logged, the token still returned.
     if seated.change is not None:
-        broadcast.announce(seated.change)
+        hub.announce(seated.change)
     return JsonResponse({"seat": seated.seat, "token": seated.token})
 
 

@@ -1,8 +1,9 @@
-"""Thin WebSocket consumers: parse a frame, call one service, broadcast the version.
+"""Thin WebSocket consumers: parse a frame, call one service, tell the change.
 
-The group hears only `{"type": "table.changed", "version": N}`; every socket then loads
-the table and renders its own seat's view, in its own page language. No card crosses
-the channel layer. Refusals are answered with an error frame and never close the socket.
+A change is told as `{"type": "table.changed", "version": N}` (games.hub); every socket then
+sends its own seat's state from this process's room (games.rooms), in its own page language,
+reading the database only when the room is behind. No card crosses the channel layer.
+Refusals are answered with an error frame and never close the socket.
 """
 
 import asyncio
@@ -16,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, rooms, services
+from games import broadcast, hub, rooms, services
 from games import render as table_render
 from games.errors import GameError
 from games.messages import message
@@ -48,6 +49,9 @@ class RateLimit:
 class TableConsumer(AsyncWebsocketConsumer):
     """What both sockets share; subclasses say how a seat is found and a state is sent."""
 
+    # No channel of its own on the layer: the process's hub (games.hub) hears for all its
+    # sockets and hands each what concerns its table.
+    channel_layer_alias = None
     seat = None
     joined = False
     heartbeat = None
@@ -63,7 +67,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.group = broadcast.group_name(self.code)
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
@@ -75,13 +78,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         await self.accept()
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await hub.hub().join(self.code, self)
         self.joined = True
         if self.seat is not None:
             change = await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
             self.heartbeat = asyncio.create_task(self.beat())
             # Everyone re-renders the opponent's presence.
-            await broadcast.after(self.channel_layer, change)
+            await hub.tell(change)
         await self.send_latest()
 
     async def beat(self):
@@ -110,13 +113,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.heartbeat.cancel()
         if not self.joined:
             return
-        try:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        except Exception:
-            logger.warning("could not leave the group of table %s", self.code, exc_info=True)
+        await hub.hub().leave(self.code, self)
         if self.seat is not None:
             change = await database_sync_to_async(services.set_presence)(self.code, self.seat, False)
-            await broadcast.after(self.channel_layer, change)
+            await hub.tell(change)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -197,9 +197,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         if change is None:
             return  # nothing changed (a second press)
         # The change has committed: its player sees it at once, from this process's room,
-        # and a failed announcement (logged by broadcast.after) is no refusal.
+        # and a failed announcement (logged by the hub) is no refusal.
         await self.send_snapshot(await self.snapshot_at_least(change.version or 0))
-        await broadcast.after(self.channel_layer, change)
+        await hub.tell(change)
+
+    async def hear(self, message):
+        """What the hub heard about this table; a failure is this socket's alone."""
+        try:
+            if message["type"] == "table.changed":
+                await self.table_changed(message)
+            else:
+                await self.table_seats(message)
+        except Exception:
+            logger.exception("could not show a change at table %s", self.code)
 
     async def table_changed(self, event):
         """The game moved on: show it, from the room when this process made the change,

@@ -182,6 +182,11 @@ def catch_up(code, room):
     room.publish()
 
 
+def versions(codes):
+    """{code: the database's version} of these tables, in one query."""
+    return dict(Table.objects.filter(code__in=codes).values_list("code", "version"))
+
+
 def find_seat(code, token):
     """The seat number `token` holds at table `code`, or None for a spectator."""
     return seat_holding(rooms.room(code).seats.values(), token)

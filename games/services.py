@@ -2,7 +2,7 @@
 
 Each operation is one synchronous function in one transaction, called by consumers through
 `database_sync_to_async` and by views directly, and announced only after it returns
-(`games.broadcast.after`). A move is one round trip's worth of SQL: the move appended to the
+(`games.hub`). A move is one round trip's worth of SQL: the move appended to the
 log (unique per table and version) and the table's version advanced by a compare-and-swap
 (`UPDATE … WHERE version = v`), which is safe on SQLite and PostgreSQL alike. The match is
 checked by the engine in this process's room (games.rooms), which is updated and republished
@@ -13,7 +13,7 @@ only when chance was drawn on: a deal, a rematch, a reshuffle.
 Expected refusals raise `GameError(code)`; `games.messages` turns a code into words.
 """
 
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import timedelta
 from typing import NamedTuple
 
@@ -324,7 +324,9 @@ def _append_move(table, hand_number, seat, move):
     row = [table.match_number, hand_number, version, seat, move, now]
     try:
         if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
+            # One statement is atomic by itself; inside a caller's transaction it needs a
+            # savepoint, or its failure would abort that transaction.
+            with savepoint_if_in_transaction(), connection.cursor() as cursor:
                 cursor.execute(ADVANCE_AND_APPEND, [version, now, table.pk, table.version, *row])
                 if cursor.rowcount != 1:
                     raise Overtaken()
@@ -338,6 +340,10 @@ def _append_move(table, hand_number, seat, move):
         raise Overtaken() from None
     table.version = version
     return version
+
+
+def savepoint_if_in_transaction():
+    return transaction.atomic() if connection.in_atomic_block else nullcontext()
 
 
 def _save_match(table, match, bump=False):

@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
-from games import broadcast, rooms, services, state
+from games import hub, rooms, services, state
 from games import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
@@ -68,7 +68,7 @@ def join(request, code):
     # The creator's page learns at once that the seat is taken. The seat is committed
     # by now: a failed announcement is only logged, and the cookie is set regardless.
     if seated.change is not None:
-        broadcast.announce(seated.change)
+        hub.announce(seated.change)
     return _seated_response(redirect("games:table", code=code), seated)
 
 

@@ -466,7 +466,7 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     assert (await state_at(sockets[mover], version + 1))["version"] == version + 1
     assert await move_count(code) == 1
     await close(*sockets)  # the consumers have finished, their announcements tried
-    assert [record for record in caplog.records if record.name == "games.broadcast"]
+    assert [record for record in caplog.records if record.name == "games.hub"]
 
 
 async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_heartbeat(caplog):

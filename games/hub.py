@@ -1,0 +1,137 @@
+"""This process's one listener on the channel layer, for all of its tables' sockets.
+
+A change is told to the sockets of the process that made it at once, in memory, and to the
+other processes through the channel layer: each process listens on one channel of its own,
+which joins the group of every table it has sockets for, and hands what it hears to those
+sockets. So a change costs the layer one message per process, not one per socket, and a
+process whose layer is down (Redis restarting) still serves its own tables; the listener
+tries again, and joins its groups anew, until the layer is back.
+"""
+
+import asyncio
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import rooms
+from games.broadcast import PROCESS, event, group_name
+
+logger = logging.getLogger(__name__)
+RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
+# How often the hub compares its tables' versions with the database, in one query: a change
+# whose announcement was lost (the layer was down) reaches the sockets within this time.
+CHECK_SECONDS = 2
+
+
+class Hub:
+    def __init__(self, layer):
+        self.layer = layer
+        self.members = {}  # table code → its sockets in this process
+        self.channel = None
+        self.listener = self.checker = None
+
+    async def join(self, code, socket):
+        members = self.members.setdefault(code, set())
+        members.add(socket)
+        if len(members) == 1:
+            await self.start()
+            await self.tell_layer(self.layer.group_add, code)
+
+    async def leave(self, code, socket):
+        members = self.members.get(code, set())
+        members.discard(socket)
+        if not members:
+            self.members.pop(code, None)
+            await self.tell_layer(self.layer.group_discard, code)
+
+    async def start(self):
+        if self.listener is None:
+            self.channel = await self.layer.new_channel()
+            self.listener = asyncio.ensure_future(self.listen())
+            self.checker = asyncio.ensure_future(self.check())
+
+    async def tell_layer(self, method, code):
+        """Join or leave a table's group; a layer that is down is rejoined by `listen`."""
+        try:
+            await method(group_name(code), self.channel)
+        except Exception:
+            logger.warning("channel layer unavailable for table %s", code, exc_info=True)
+
+    async def tell(self, change):
+        """A change made in this process: its sockets here now, the other processes through
+        the layer. False if the layer failed (logged): the change stands all the same."""
+        self.deliver(change.code, event(change))
+        try:
+            await self.layer.group_send(group_name(change.code), event(change))
+        except Exception:
+            logger.warning("could not announce %s of table %s", change.version or "seats", change.code, exc_info=True)
+            return False
+        return True
+
+    def deliver(self, code, message):
+        for socket in list(self.members.get(code, ())):
+            asyncio.ensure_future(socket.hear(message))
+
+    async def listen(self):
+        failures = 0
+        while True:
+            try:
+                message = await self.layer.receive(self.channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                logger.warning("channel layer receive failed; retrying", exc_info=failures == 1)
+                await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
+                await self.rejoin()
+                continue
+            failures = 0
+            if message.get("origin") != PROCESS:
+                self.deliver(message["code"], message)
+
+    async def check(self):
+        while True:
+            await asyncio.sleep(CHECK_SECONDS)
+            try:
+                await self.catch_up()
+            except Exception:
+                logger.warning("could not check the tables' versions", exc_info=True)
+
+    async def catch_up(self):
+        """Tell the sockets of every table the database has moved past what they were told."""
+        codes = list(self.members)
+        if not codes:
+            return
+        for code, version in (await database_sync_to_async(rooms.versions)(codes)).items():
+            room = rooms.rooms.get(code)
+            if room is None or room.snapshot.version < version:
+                self.deliver(code, {"type": "table.changed", "code": code, "version": version})
+
+    async def rejoin(self):
+        """After an outage the layer may have lost this process's groups (Redis restarted)."""
+        for code in list(self.members):
+            await self.tell_layer(self.layer.group_add, code)
+
+
+_hubs = {}
+
+
+def hub():
+    """The hub of the running event loop and the configured layer (tests run several loops)."""
+    layer = get_channel_layer()
+    key = (id(asyncio.get_running_loop()), id(layer))
+    if key not in _hubs:
+        _hubs.clear()  # a previous loop's hub has no loop to run on any more
+        _hubs[key] = Hub(layer)
+    return _hubs[key]
+
+
+async def tell(change):
+    return await hub().tell(change)
+
+
+def announce(change):
+    """From synchronous code (an HTTP view): tell the change on the server's event loop."""
+    return async_to_sync(tell)(change)
