@@ -21,6 +21,7 @@ every loop is bounded in time, and every process started is stopped.
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import socket
@@ -229,7 +230,11 @@ class Run:
     """What one run measured."""
 
     def __init__(self):
-        self.latencies, self.errors, self.acked = [], 0, {}
+        self.latencies, self.acked, self.kinds = [], {}, collections.Counter()
+
+    @property
+    def errors(self):
+        return sum(self.kinds.values())
 
 
 async def play_seat(port, code, token, run, stop_at, pace, paced):
@@ -237,19 +242,20 @@ async def play_seat(port, code, token, run, stop_at, pace, paced):
     async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression=None, max_size=2 ** 20,
                                   additional_headers={"Authorization": f"Bearer {token}"}) as sock:
         sent = None  # (version the move was chosen at, when it was sent)
+        pressed = set()
         while time.monotonic() < stop_at:
             try:
                 frame = json.loads(await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT))
             except asyncio.TimeoutError:
                 if sent is not None:
-                    run.errors += 1  # our move went unanswered
+                    run.kinds["unanswered"] += 1
                     sent = None
                     continue
                 if time.monotonic() >= stop_at:
                     break
                 continue
             if frame["type"] == "error":
-                run.errors += 1
+                run.kinds[frame["code"]] += 1
                 sent = None
                 continue
             if sent is not None and frame["version"] > sent[0]:
@@ -258,19 +264,17 @@ async def play_seat(port, code, token, run, stop_at, pace, paced):
                 sent = None
             if sent is not None:
                 continue
-            sent = await answer(sock, frame, pace, paced)
+            sent = await answer(sock, frame, pace, paced, pressed)
 
 
-async def answer(sock, state, pace, paced):
-    """Send what this seat should do now; returns (version, sent at) for a move, else None."""
-    me = state["seat"]
-    if state["match_over"]:
-        if not state["players"][me]["ready"]:
-            await sock.send(json.dumps({"type": "rematch"}))
-        return None
-    if state["hand_result"] is not None:
-        if not state["players"][me]["ready"]:
-            await sock.send(json.dumps({"type": "next_hand"}))
+async def answer(sock, state, pace, paced, pressed):
+    """Send what this seat should do now; returns (version, sent at) for a move, else None.
+    `pressed` holds the showdowns this seat already pressed on: a button is pressed once."""
+    if state["match_over"] or state["hand_result"] is not None:
+        showdown = (state["match_number"], state["hand_number"], state["match_over"])
+        if showdown not in pressed:
+            pressed.add(showdown)
+            await sock.send(json.dumps({"type": "rematch" if state["match_over"] else "next_hand"}))
         return None
     if not state["legal_moves"]:
         return None
@@ -299,7 +303,7 @@ async def drive_tables(port, tables, seconds, pace):
     stop_at = time.monotonic() + seconds
     tasks = [play_seat(port, code, token, run, stop_at, pace, paced) for code, *tokens in tables for token in tokens]
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    run.errors += sum(1 for result in results if isinstance(result, Exception))
+    run.kinds.update(type(result).__name__ for result in results if isinstance(result, Exception))
     return run
 
 
@@ -319,7 +323,7 @@ async def drive_echo(port, pairs, seconds, pace):
                     await asyncio.sleep(pace)
 
     results = await asyncio.gather(*(one() for _ in range(pairs)), return_exceptions=True)
-    run.errors += sum(1 for result in results if isinstance(result, Exception))
+    run.kinds.update(type(result).__name__ for result in results if isinstance(result, Exception))
     return run
 
 
@@ -360,6 +364,7 @@ def measure(config, tables, seconds, pace, database_url):
     moves = len(run.latencies)
     return {
         "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors, "lost": lost,
+        "error_kinds": dict(run.kinds),
         "rss": (rss_before, rss_after),
         "cpu": {part: 1000 * used / moves if moves else float("nan") for part, used in cpu.items()},
         "floor": floor,
@@ -371,7 +376,7 @@ def report(row):
     pace = f"every {row['pace']:g} s" if row["pace"] else "full speed"
     print(f"{row['config']:>3}  N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
           f"p50 {row['p50']:7.1f}  p95 {row['p95']:7.1f}  p99 {row['p99']:7.1f}  max {row['max']:7.1f} ms  "
-          f"errors {row['errors']}  lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
+          f"errors {row['errors']}{row['error_kinds'] or ''}  lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
           f"CPU ms/move {sum(row['cpu'].values()):.2f} ("
           + ", ".join(f"{part} {value:.2f}" for part, value in row["cpu"].items()) + ")")
     print(f"     echo floor: {floor['rate']:8.0f} msgs/s   p50 {floor['p50']:7.1f}  p99 {floor['p99']:7.1f} ms   "
