@@ -6,7 +6,7 @@
 - club: judges each discard one card ahead, keeps cards with live neighbours, does not feed
   the opponent what they collect, takes the discard only when it beats the stock, and
   knocks at the first chance (gin when it can).
-- expert: the club player's judgement wherever one move stands out; where moves are close,
+- expert: the club player's discards; where a draw from the pile is close,
   and at every knock that is not gin, it samples worlds and plays them out (search.py),
   scoring each end by the chance of winning the match (stakes.py).
 """
@@ -26,8 +26,6 @@ BEGINNER_BEST = 0.6  # ... but the best one this often
 
 # The expert searches only when the club's judgement does not settle the move.
 CLEAR_TAKE = 4.0  # the pile beats the stock by this much: just take it
-CLOSE_DISCARDS = 3.0  # discards judged within this much of the best are searched
-MOST_CANDIDATES = 3
 WORLDS = 40
 
 
@@ -138,11 +136,11 @@ def _discard_candidates(knowledge, judge, knocks):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
-    judged = judge.discards(knowledge.mine, _forbidden(knowledge))
-    best = judged[0][0]
-    moves = [f"discard {code(card)}" for score, card, _ in judged[:MOST_CANDIDATES] if score <= best + CLOSE_DISCARDS]
+    # Searching between close discards measured worse than the club's judgement of them:
+    # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
+    _, card, _ = judge.discards(knowledge.mine, _forbidden(knowledge))[0]
     knock = gin_or_least_knock(knocks)
-    return moves + [knock] if knock else moves
+    return [f"discard {code(card)}"] + ([knock] if knock else [])
 
 
 LEVELS = {"beginner": beginner, "club": club, "expert": expert}
