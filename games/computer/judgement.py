@@ -14,7 +14,7 @@ from .rollout import best_discard
 # A discard's score mixes the deadwood it leaves now with the deadwood expected after the
 # next stock draw; feeding the opponent a meld costs about this much deadwood of ours.
 NOW_SHARE = 0.15
-FEED_COST = 7.0
+FEED_COST = 2.0
 # Only discards that leave at most this much more than the least deadwood are judged.
 CANDIDATE_SPREAD = 8
 # The pile's card is taken when it beats the stock's expectation by this much: taking it
