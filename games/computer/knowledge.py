@@ -16,8 +16,8 @@ VALUE_OF = tuple(RANK_VALUES[rank] for rank in RANK_OF)
 
 # How a public event changes the odds that the opponent holds a card near it: a card they
 # took melds with cards they keep; a card they threw or let go by does not.
-TOOK_NEAR, TOOK_CLOSE = 2.5, 6.0
-LET_GO_NEAR, LET_GO_CLOSE = 0.7, 0.4
+TOOK_NEAR, TOOK_CLOSE = 3.5, 10.0
+LET_GO_NEAR, LET_GO_CLOSE = 0.55, 0.25
 
 
 def card_mask(code):
