@@ -11,7 +11,7 @@ from games.engine.showdown import settle_knock
 NO_CARD = -1
 CLOSED_STOCK = 2
 BOTH_PASSED, PLAYING = 2, 3
-MOST_TURNS = 200  # a reshuffling hand in which nobody can knock ends as a draw
+MOST_TURNS = 60  # a play-out in which nobody knocks (a reshuffling stock) counts as a draw
 
 
 class World:
