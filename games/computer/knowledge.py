@@ -7,12 +7,10 @@ threw and what they let go by, and weigh each unseen card by how likely they hol
 
 from dataclasses import dataclass
 
-from games.engine.cards import ALL_CARDS, RANK_VALUES, Card, mask_of
+from games.engine.cards import Card, mask_of
 
 FULL_DECK = (1 << 52) - 1
-SUIT_OF = tuple(index // 13 for index in range(52))
 RANK_OF = tuple(index % 13 for index in range(52))
-VALUE_OF = tuple(RANK_VALUES[rank] for rank in RANK_OF)
 
 # How a public event changes the odds that the opponent holds a card near it: a card they
 # took melds with cards they keep; a card they threw or let go by does not.
@@ -85,10 +83,6 @@ class Knowledge:
             odds[low.bit_length() - 1] = 1.0
             known ^= low
         return odds
-
-    def draws_left(self):
-        """Stock draws before the two-card rule ends the hand (both players together)."""
-        return self.stock_count - 2 if self.two_card_rule else self.stock_count
 
 
 def read(hand_view):
@@ -167,5 +161,3 @@ def cards_in(mask):
         mask ^= low
     return found
 
-
-__all__ = ["Knowledge", "read", "cards_in", "ALL_CARDS", "FULL_DECK", "VALUE_OF", "NEIGHBOURS"]
