@@ -1,0 +1,25 @@
+"""The computer player: standard library and the engine only, no I/O, no user-facing text.
+
+``choose_move(view, level, rng)`` reads nothing but ``view`` (a ``Match.view(seat)`` for the
+seat to move) and answers one of its legal moves. The same view, level and rng state give the
+same move.
+"""
+
+from .players import LEVELS as _PLAYERS
+
+#: The level codes, weakest first.
+LEVELS = tuple(_PLAYERS)
+
+
+def choose_move(view, level, rng):
+    """One of ``view["hand_view"]["legal_moves"]``, chosen by the player of ``level``."""
+    legal = view["hand_view"]["legal_moves"]
+    if not legal:
+        raise ValueError("no move to choose: it is not this seat's turn")
+    move = _PLAYERS[level](view, rng)
+    if move not in legal:
+        raise AssertionError(f"the {level} player chose an illegal move: {move!r}")
+    return move
+
+
+__all__ = ["LEVELS", "choose_move"]

@@ -1,0 +1,80 @@
+"""A sound player's judgement of discards and draws, one card ahead.
+
+A discard is judged by the deadwood it leaves, by what the next draw from the stock is
+expected to leave (so cards with live neighbours are kept), and by the chance it gives the
+opponent a meld (so they are not fed). A draw from the pile is taken when it beats what the
+stock is expected to give.
+"""
+
+from games.engine.melds import discard_deadwoods, least_deadwood
+
+from .knowledge import NEIGHBOURS, cards_in
+from .rollout import best_discard
+
+# A discard's score mixes the deadwood it leaves now with the deadwood expected after the
+# next stock draw; feeding the opponent a meld costs about this much deadwood of ours.
+NOW_SHARE = 0.15
+FEED_COST = 2.0
+# Only discards that leave at most this much more than the least deadwood are judged.
+CANDIDATE_SPREAD = 8
+# The pile's card is taken when it beats the stock's expectation by this much: taking it
+# shows the opponent what we collect.
+TAKE_MARGIN = 1.0
+
+
+class Judge:
+    """Judges moves for one Knowledge; caches the stock odds it needs."""
+
+    def __init__(self, knowledge):
+        self.knowledge = knowledge
+        self.odds = knowledge.opponent_odds()
+        unseen = cards_in(knowledge.unseen)
+        in_stock = [(card, 1.0 - self.odds[card]) for card in unseen]
+        total = sum(chance for _, chance in in_stock) or 1.0
+        self.stock_odds = [(card, chance / total) for card, chance in in_stock if chance > 0]
+
+    def expected_after_draw(self, hand):
+        """The deadwood expected once a card is drawn from the stock and the best one shed."""
+        now = least_deadwood(hand)
+        expected = 0.0
+        for card, chance in self.stock_odds:
+            _, after = best_discard(discard_deadwoods(hand | 1 << card), -1)
+            expected += chance * min(now, after)
+        return expected
+
+    def feeds(self, card):
+        """The chance the opponent holds two cards that meld with ``card``."""
+        odds = self.odds
+        close, near = NEIGHBOURS[card]
+        same_rank = close[:3]
+        miss = 1.0
+        # A set: two of the other three of the rank.
+        a, b, c = (odds[other] for other in same_rank)
+        miss *= 1.0 - (a * b + a * c + b * c - 2 * a * b * c)
+        below = [n for n in close[3:] if n < card]
+        above = [n for n in close[3:] if n > card]
+        below2 = [n for n in near if n < card]
+        above2 = [n for n in near if n > card]
+        for first, second in ((below2, below), (below, above), (above, above2)):
+            if first and second:
+                miss *= 1.0 - odds[first[0]] * odds[second[0]]
+        return 1.0 - miss
+
+    def discards(self, hand, forbidden=-1):
+        """[(score, card, deadwood)] for the discards worth judging, best (lowest) first."""
+        deadwoods = discard_deadwoods(hand)
+        least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
+        judged = []
+        for card, deadwood in deadwoods.items():
+            if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
+                continue
+            rest = hand & ~(1 << card)
+            score = NOW_SHARE * deadwood + (1 - NOW_SHARE) * self.expected_after_draw(rest) + FEED_COST * self.feeds(card)
+            judged.append((score, card, deadwood))
+        judged.sort()
+        return judged
+
+    def take_gain(self, hand, top):
+        """How much better taking ``top`` leaves the hand than the stock is expected to."""
+        _, after_take = best_discard(discard_deadwoods(hand | 1 << top), top)
+        return self.expected_after_draw(hand) - after_take - TAKE_MARGIN
