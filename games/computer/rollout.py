@@ -66,7 +66,7 @@ def discard(world, seat, card, knock):
     world.hands[seat] &= ~(1 << card)
     if knock:
         result = settle_knock(seat, world.hands, "")
-        return result["winner"], result["points"]
+        return result.winner, result.points
     world.pile.append(card)
     if world.two_card_rule and len(world.stock) == CLOSED_STOCK:
         return None, 0

@@ -26,7 +26,7 @@ def test_the_computer_imports_only_the_standard_library_the_engine_and_itself():
     outside = {
         (path.name, module)
         for path in COMPUTER.rglob("*.py")
-        for module in imported_modules(path)
+        for module in imports_of(path)
         if module.split(".")[0] not in sys.stdlib_module_names and not module.startswith("games.engine")
     }
     assert outside == set()
