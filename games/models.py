@@ -1,19 +1,18 @@
 """Tables, seats and the move log. The match itself lives in `Table.state`, in the
 engine's own save format, so a restarted server resumes at the same card."""
 
-import secrets
-
 from django.db import models
 
 from games.engine import SCORINGS, TARGETS
+from games.identity import new_public_id
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 
 
 def new_table_code():
-    # 12 URL-safe characters, 72 random bits: the public link, not a secret.
-    return secrets.token_urlsafe(9)
+    # The public link, not a secret (games.identity.new_public_id).
+    return new_public_id()
 
 
 class Table(models.Model):

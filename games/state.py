@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from games import matches
 from games.errors import GameError
-from games.identity import token_matches
+from games.identity import is_public_id, token_matches
 from games.models import Seat, Table
 
 # A seat counts as connected while it has a socket whose heartbeat is recent; the
@@ -29,7 +29,7 @@ OWN_VIEW_KEYS = ("hand", "melds", "deadwood", "deadwood_points", "opponent_known
 def get_table(code, lock=False):
     """The table by its code; `lock` (inside a transaction) holds its row until the end."""
     tables = Table.objects.select_for_update() if lock else Table.objects
-    table = tables.filter(code=code).first() if isinstance(code, str) else None
+    table = tables.filter(code=code).first() if is_public_id(code) else None
     if table is None:
         raise GameError("unknown_table")
     return table
