@@ -59,7 +59,8 @@ def _json_body(request):
         raise GameError("bad_request")
     try:
         body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: brackets nested deeper than the parser goes, in a small body.
         raise GameError("bad_request") from None
     if not isinstance(body, dict):
         raise GameError("bad_request")

@@ -133,7 +133,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("rate_limited")
         try:
             frame = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: brackets nested too deep
             raise GameError("malformed") from None
         if not isinstance(frame, dict):
             raise GameError("malformed")

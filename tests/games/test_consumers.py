@@ -189,6 +189,8 @@ async def test_it_answers_a_malformed_frame_with_an_error_and_keeps_the_socket(f
     ('{"type": 7}', "unknown_type"),
     ('{"type": "move", "move": ["pass"]}', "malformed"),
     ('{"type": "move", "move": "pass", "version": [1]}', "malformed"),
+    ("[" * 1024 + "]" * 1024, "malformed"),  # deeper than the JSON parser goes
+    ('{"type": "move", "move": ' + "[" * 1000 + "]" * 1000 + "}", "malformed"),
 ])
 async def test_it_answers_a_frame_of_odd_json_types_with_an_error_and_logs_no_traceback(frame, code, caplog):
     _, _, sockets, _ = await seated_sockets()
