@@ -30,6 +30,7 @@ MESSAGES = {
     "rate_limited": _("Too many messages; slow down a little."),
     "unknown_type": _("Unknown message type."),
     "bad_request": _("That request could not be understood."),
+    "request_too_large": _("That request is too large."),
     "server_error": _("Something went wrong on our side; the table is unchanged."),
 }
 

@@ -176,6 +176,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# Every form and API body of the site is a few hundred bytes: a larger request is refused
+# (413) by hollywood_site.body_limit before Django reads it, and Django's own check agrees.
+REQUEST_BODY_MAX_BYTES = 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
