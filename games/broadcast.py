@@ -34,3 +34,13 @@ async def tell(layer, code, version):
 def announce(code, version):
     """From synchronous code (an HTTP view): tell the table's sockets to re-render."""
     return async_to_sync(tell)(get_channel_layer(), code, version)
+
+
+def revoke(code, seat):
+    """From an HTTP view: close the sockets that hold `seat` (they authenticated with its old
+    secret; reconnecting, they are spectators). A failure is logged: those sockets then
+    keep playing until they reconnect."""
+    try:
+        async_to_sync(get_channel_layer().group_send)(group_name(code), {"type": "seat.revoked", "seat": seat})
+    except Exception:
+        logger.exception("could not close the old sockets of table %s, seat %s", code, seat)

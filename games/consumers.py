@@ -183,6 +183,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event["version"] >= self.last_version:
             await self.send_state()
 
+    async def seat_revoked(self, event):
+        # The seat's secret was renewed (games.views.revoke): this socket's is the old one.
+        if event["seat"] == self.seat:
+            await self.close(code=4401)
+
     async def send_state(self):
         seat_state = await database_sync_to_async(state.load_state)(self.code, self.seat)
         self.last_version = seat_state["version"]

@@ -99,6 +99,22 @@ def take_seat(code, name, player_token=None, seat_token=None):
     return seated
 
 
+@transaction.atomic
+def renew_seat_secret(code, token):
+    """A new secret for the seat `token` holds, returned as (seat, new secret): every other
+    device with the old one (a cookie, the private link) is a spectator from now on.
+    GameError("spectator") when `token` holds no seat here (any more)."""
+    seats = seats_of(get_table(code))
+    number = seat_holding(seats.values(), token)
+    new_token = identity.new_token()
+    # Compare-and-swap on the old hash: of two devices renewing at once, one wins.
+    if number is None or not Seat.objects.filter(pk=seats[number].pk, token_hash=seats[number].token_hash).update(
+        token_hash=identity.hash_token(new_token),
+    ):
+        raise GameError("spectator")
+    return number, new_token
+
+
 def _sit(table, number, name, player_token):
     player, new_player_token = archive_players.player_for(name, player_token)
     token = identity.new_token()

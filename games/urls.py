@@ -9,4 +9,5 @@ urlpatterns = [
     path("t/<public_id:code>/", views.table_page, name="table"),
     path("t/<public_id:code>/join/", views.join, name="join"),
     path("t/<public_id:code>/claim/", views.claim, name="claim"),
+    path("t/<public_id:code>/revoke/", views.revoke, name="revoke"),
 ]

@@ -84,6 +84,20 @@ def claim(request, code):
     return set_seat_cookie(response, code, token) if seat is not None else response
 
 
+@require_POST
+def revoke(request, code):
+    """"End access on my other devices": the seat gets a new secret, this browser's cookie
+    becomes it, and every other device holding the old one is a spectator from now on."""
+    try:
+        seat, token = services.renew_seat_secret(code, token_from_cookies(request.COOKIES, code))
+    except GameError as error:
+        if error.code == "unknown_table":
+            return render(request, "games/no_table.html", status=404)
+        return redirect("games:table", code=code)  # no seat here: nothing to revoke
+    broadcast.revoke(code, seat)
+    return set_seat_cookie(redirect("games:table", code=code), code, token)
+
+
 def _seat_for(request, code):
     """(table, seats, match, the seat this browser holds or None, its token): GameError for
     an unknown table."""
@@ -114,6 +128,7 @@ def _page_context(request, table, seats, match, seat, token):
         "can_join": seat is None and 1 not in seats,
         "ws_path": reverse_ws(table.code),
         "claim_path": reverse("games:claim", kwargs={"code": table.code}),
+        "revoke_path": reverse("games:revoke", kwargs={"code": table.code}),
     }
 
 

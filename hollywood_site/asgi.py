@@ -7,16 +7,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hollywood_site.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from hollywood_site.body_limit import BodySizeLimit  # noqa: E402
+from hollywood_site.origin import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": BodySizeLimit(django_application, settings.REQUEST_BODY_MAX_BYTES),
-        "websocket": AllowedHostsOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -7,7 +7,7 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from hollywood_site.asgi import application
-from tests.games.helpers import ORIGIN, TIMEOUT
+from tests.games.helpers import HOST, ORIGIN, TIMEOUT
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_it_still_finds_a_table_by_its_real_code(client):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("path", ["/ws/tables/%00/", "/ws/api/tables/%00/", "/ws/tables/abc/"])
 async def test_it_closes_a_socket_to_a_code_that_cannot_exist_as_an_unknown_table(path):
-    socket = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    socket = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
     accepted, _ = await socket.connect(timeout=TIMEOUT)
     assert accepted
     assert (await socket.receive_output(timeout=TIMEOUT)) == {"type": "websocket.close", "code": 4404}

@@ -7,7 +7,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import matches, services
+from games import broadcast, matches, services
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
 from tests.games.helpers import (
@@ -298,12 +298,28 @@ async def test_it_refuses_a_socket_from_a_foreign_origin():
     assert not connected
 
 
+async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seats_them_no_more():
+    code, tokens = await open_seated_table()
+    old_device = await api_socket(code, tokens[0])
+    await state_where(old_device, lambda state: state["seat"] == 0)
+    _, new_token = await database_sync_to_async(services.renew_seat_secret)(code, tokens[0])
+    await database_sync_to_async(broadcast.revoke)(code, 0)
+    while (event := await old_device.receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    assert event["code"] == 4401
+    again = await api_socket(code, tokens[0])
+    assert (await receive(again))["seat"] is None
+    renewed = await api_socket(code, new_token)
+    assert (await state_where(renewed, lambda state: True))["seat"] == 0
+    await close(again, renewed)
+
+
 async def test_it_closes_a_socket_for_an_unknown_table():
     from channels.testing import WebsocketCommunicator
     from hollywood_site.asgi import application
-    from tests.games.helpers import ORIGIN
+    from tests.games.helpers import HOST, ORIGIN
     for path in ("/ws/api/tables/nope/", "/ws/tables/nope/"):
-        socket = WebsocketCommunicator(application, path, headers=[ORIGIN])
+        socket = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
         connected, _ = await socket.connect()
         # Accepted, then closed with 4404: a browser sees the code and stops retrying.
         assert connected
