@@ -27,9 +27,10 @@ class Table(models.Model):
     match_number = models.PositiveIntegerField(default=1)
     match_started = models.DateTimeField(auto_now_add=True)
     state = models.JSONField()
-    # The archive's id of the match being played (the protocol's match_id), once both
-    # seats are taken.
+    # The archive's row of the match being played, once both seats are taken, and its
+    # public id (the protocol's match_id; the row's own id is sequential, so guessable).
     archive_id = models.PositiveIntegerField(null=True, blank=True)
+    match_id = models.CharField(max_length=16, blank=True, default="")
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

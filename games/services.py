@@ -95,7 +95,7 @@ def take_seat(code, name, player_token=None, seat_token=None):
     except IntegrityError:
         raise GameError("table_full") from None
     _start_archived_match(table, seats_of(table))
-    _bump(table, archive_id=table.archive_id)
+    _bump(table, archive_id=table.archive_id, match_id=table.match_id)
     return seated
 
 
@@ -185,6 +185,7 @@ def rematch(code, seat):
     _start_archived_match(table, seats)
     Table.objects.filter(pk=table.pk).update(
         match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+        match_id=table.match_id,
     )
     return _save(table, matches.new_match(table, matches.rng_for(table)))
 
@@ -206,13 +207,13 @@ def touch_presence(code, seat):
 
 
 def _start_archived_match(table, seats):
-    """Open the archive's record once both seats are taken; its id is the match_id."""
+    """Open the archive's record once both seats are taken; its public id is the match_id."""
     archived = archive.start_archived_match(
         table_code=table.code, match_number=table.match_number, players=[seats[0].player, seats[1].player],
         scoring=table.scoring, target=table.target, straight=table.straight, oklahoma=table.oklahoma,
         started_at=table.match_started,
     )
-    table.archive_id = archived.pk
+    table.archive_id, table.match_id = archived.pk, archived.public_id
 
 
 def _load_for_change(code, seat, expected_version=None):

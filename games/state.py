@@ -79,7 +79,7 @@ def seat_state(table, seats, match, seat):
         "seat": viewer,
         "version": table.version,
         "match_number": table.match_number,
-        "match_id": table.archive_id,
+        "match_id": table.match_id or None,
         "rules": {"scoring": table.scoring, "target": table.target,
                   "straight": table.straight, "oklahoma": table.oklahoma},
         "players": [player_state(seats.get(number)) for number in (0, 1)],

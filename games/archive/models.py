@@ -44,6 +44,9 @@ class ArchivedMatch(models.Model):
     LEFT = "left"
     ENDING_CHOICES = [(PLAYED, PLAYED), (RESIGNED, RESIGNED), (LEFT, LEFT)]
 
+    # The match's address (/archive/matches/<public_id>/) and the protocol's match_id:
+    # random, so the matches being played cannot be listed by counting.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     # A rematch is a new match at the same table: the key is the pair.
     table_code = models.CharField(max_length=16)
     match_number = models.PositiveIntegerField(default=1)

@@ -112,7 +112,7 @@ def archive_list(request):
 
 @require_GET
 def match_detail(request, match_id):
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
     hands = list(archived.hands.all())
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None

@@ -28,6 +28,7 @@ class Migration(migrations.Migration):
                 ('match_started', models.DateTimeField(auto_now_add=True)),
                 ('state', models.JSONField()),
                 ('archive_id', models.PositiveIntegerField(blank=True, null=True)),
+                ('match_id', models.CharField(blank=True, default='', max_length=16)),
                 ('deal_seed', models.CharField(blank=True, max_length=40, null=True)),
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('updated', models.DateTimeField(auto_now=True)),

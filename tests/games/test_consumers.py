@@ -405,7 +405,7 @@ async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
 @database_sync_to_async
 def archived(match_id):
     from games.archive.models import ArchivedMatch
-    return ArchivedMatch.objects.get(pk=match_id)
+    return ArchivedMatch.objects.get(public_id=match_id)
 
 
 async def test_it_archives_a_finished_match_under_the_match_id_the_state_carries():

@@ -147,3 +147,12 @@ def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_n
         services.take_seat(table.code, "Ben")
         stocks.append(reshuffled_stock(table.code, keep_cache))
     assert stocks[0] == stocks[1]
+
+
+def test_it_gives_the_state_the_archived_matchs_public_id_as_its_match_id():
+    from games.archive.models import ArchivedMatch
+
+    code = services.open_table("Ana").table.code
+    services.take_seat(code, "Ben")
+    match_id = state.load_state(code, 0)["match_id"]
+    assert match_id == ArchivedMatch.objects.get().public_id and not match_id.isdigit()

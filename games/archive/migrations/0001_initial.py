@@ -46,6 +46,7 @@ class Migration(migrations.Migration):
             name='ArchivedMatch',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('public_id', models.CharField(default=games.archive.models.new_public_id, max_length=16, unique=True)),
                 ('table_code', models.CharField(max_length=16)),
                 ('match_number', models.PositiveIntegerField(default=1)),
                 ('status', models.CharField(choices=[('playing', 'playing'), ('finished', 'finished'), ('abandoned', 'abandoned')], default='playing', max_length=10)),
