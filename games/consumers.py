@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, services, state
+from games import broadcast, limits, services, state
 from games import render as table_render
 from games.errors import GameError
 from games.messages import message
@@ -56,6 +56,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     heartbeat = None
 
     async def connect(self):
+        if not await limits.admit_socket(self):
+            return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.group = broadcast.group_name(self.code)
         self.language = self.query_language()

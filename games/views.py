@@ -12,8 +12,9 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 
-from games import broadcast, services, state
+from games import broadcast, limits, services, state
 from games import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
@@ -23,6 +24,7 @@ from games.seats import set_seat_cookie, token_from_cookies
 
 
 @require_POST
+@ratelimit(group="open_table", key="ip", rate=limits.rate_for)
 def open_table(request):
     form = request.POST
     try:
@@ -52,6 +54,7 @@ def table_page(request, code):
 
 
 @require_POST
+@ratelimit(group="join", key="ip", rate=limits.rate_for)
 def join(request, code):
     name = request.POST.get("name", "")
     try:

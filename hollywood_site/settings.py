@@ -91,6 +91,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns django-ratelimit's refusal into hollywood_site.views.rate_limited's 429.
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "hollywood_site.urls"
@@ -143,6 +145,29 @@ def channel_layer_settings():
 
 
 CHANNEL_LAYERS = {"default": channel_layer_settings()}
+
+
+def cache_settings():
+    # The rate limits' counts (games.limits) live here: shared by every process through
+    # Redis, per process in memory without it (one process, as development runs).
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return {"BACKEND": "hollywood_site.cache.ForgivingRedisCache", "LOCATION": url, "KEY_PREFIX": "hollywood"}
+
+
+CACHES = {"default": cache_settings()}
+
+# Per client address (games.limits): far above a person, far below a flood (one client
+# opened 1,205 tables in 20 s). Over the rate: a 429, or a socket closed with 4429.
+RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m"}
+RATELIMIT_VIEW = "hollywood_site.views.rate_limited"
+# Without the cache (Redis down) the limits let requests through: playing goes on.
+RATELIMIT_FAIL_OPEN = True
+
+# Tables and matches nobody came back to, ended by `manage.py end_stale_tables`.
+STALE_UNJOINED_TABLE_HOURS = 24  # a table whose second seat was never taken
+STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [
