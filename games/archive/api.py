@@ -2,7 +2,7 @@
 
 import csv
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
@@ -54,6 +54,8 @@ def match_json(request, match_id):
 @require_GET
 def match_csv(request, match_id):
     archived, hands = archived_match(match_id)
+    if archived.sheet is None:
+        raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{archived.public_id}-sheet.csv"'
     csv.writer(response).writerows(display.csv_rows(archived, hands))

@@ -106,3 +106,13 @@ def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
     assert data["status"] == "playing" and data["table_code"] is None
     assert code not in client.get(f"/api/matches/{playing.public_id}").content.decode()
     assert code not in client.get(f"/en/archive/matches/{playing.public_id}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
+    from games import services
+    from games.archive.models import ArchivedMatch
+
+    code = services.open_table("Ana").table.code
+    services.take_seat(code, "Ben")
+    assert client.get(f"/api/matches/{ArchivedMatch.objects.get().public_id}/sheet.csv").status_code == 404
