@@ -127,8 +127,8 @@ def pages():
         ("archive, filtered (the busiest player's name)", f"/en/archive/?{urlencode({'player': busiest['player__name']})}"),
         ("archive, the busiest player's matches", f"/en/archive/?player_id={busiest['player__public_id']}&page=3"),
         ("archive, page 50", "/en/archive/?page=50"),
-        ("match page", f"/en/archive/matches/{middling.pk}/"),
-        ("match page with a replay", f"/en/archive/matches/{middling.pk}/?hand=3&step=20&seat=1"),
+        ("match page", f"/en/archive/matches/{middling.public_id}/"),
+        ("match page with a replay", f"/en/archive/matches/{middling.public_id}/?hand=3&step=20&seat=1"),
         (f"player page ({busiest['n']} matches)", f"/en/players/{busiest['player__public_id']}/"),
     ]
 

@@ -12,18 +12,20 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
+from django_ratelimit.decorators import ratelimit
 
-from games import hub, services
+from games import hub, limits, services
 from games.engine import HOLLYWOOD
 from games.errors import GameError
 from games.messages import message
 
 MAX_BODY_BYTES = 4096
-STATUS_FOR = {"unknown_table": 404, "table_full": 409}
+STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429}
 
 
 @csrf_exempt
 @require_POST
+@ratelimit(group="open_table", key="ip", rate=limits.rate_for)
 def open_table(request):
     try:
         body = _json_body(request)
@@ -35,7 +37,7 @@ def open_table(request):
             oklahoma=body.get("oklahoma", False),
         )
     except GameError as error:
-        return _error(request, error)
+        return error_response(request, error)
     code = seated.table.code
     url = request.build_absolute_uri(reverse("games:table", kwargs={"code": code}))
     return JsonResponse({"code": code, "seat": seated.seat, "token": seated.token, "url": url}, status=201)
@@ -43,12 +45,13 @@ def open_table(request):
 
 @csrf_exempt
 @require_POST
+@ratelimit(group="join", key="ip", rate=limits.rate_for)
 def join(request, code):
     try:
         body = _json_body(request)
         seated = services.take_seat(code, body.get("name"))
     except GameError as error:
-        return _error(request, error)
+        return error_response(request, error)
     # The seat is committed: a failed announcement is only logged, the token still returned.
     if seated.change is not None:
         hub.announce(seated.change)
@@ -60,14 +63,15 @@ def _json_body(request):
         raise GameError("bad_request")
     try:
         body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: brackets nested deeper than the parser goes, in a small body.
         raise GameError("bad_request") from None
     if not isinstance(body, dict):
         raise GameError("bad_request")
     return body
 
 
-def _error(request, error):
+def error_response(request, error):
     # The API has no language prefix: messages follow Accept-Language.
     with translation.override(translation.get_language_from_request(request)):
         text = message(error.code)

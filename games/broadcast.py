@@ -28,3 +28,8 @@ def event(change):
     if change.version is None:
         return {"type": "table.seats", "code": change.code, "origin": PROCESS}
     return {"type": "table.changed", "code": change.code, "origin": PROCESS, "version": change.version}
+
+
+def revoked(code, seat):
+    """The message that closes the sockets holding `seat`'s old secret (it was renewed)."""
+    return {"type": "seat.revoked", "code": code, "origin": PROCESS, "seat": seat}

@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, hub, rooms, services
+from games import broadcast, hub, limits, rooms, services
 from games import render as table_render
 from games.errors import GameError
 from games.messages import message
@@ -66,6 +66,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.end()
 
     async def connect(self):
+        if not await limits.admit_socket(self):
+            return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
@@ -143,7 +145,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("rate_limited")
         try:
             frame = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: brackets nested too deep
             raise GameError("malformed") from None
         if not isinstance(frame, dict):
             raise GameError("malformed")
@@ -204,10 +206,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def hear(self, message):
         """What the hub heard about this table; a failure is this socket's alone."""
         try:
-            if message["type"] == "table.changed":
-                await self.table_changed(message)
-            else:
-                await self.table_seats(message)
+            handler = {"table.changed": self.table_changed, "table.seats": self.table_seats,
+                       "seat.revoked": self.seat_revoked}[message["type"]]
+            await handler(message)
         except Exception:
             logger.exception("could not show a change at table %s", self.code)
 
@@ -218,6 +219,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.sent is not None and self.sent.version >= version:
             return  # an older announcement arriving late, or this socket's own change
         await self.send_snapshot(await self.snapshot_at_least(version))
+
+    async def seat_revoked(self, event):
+        # The seat's secret was renewed (games.views.revoke): this socket's is the old one.
+        if event["seat"] == self.seat:
+            await self.close(code=4401)
 
     async def snapshot_at_least(self, version):
         """The room's snapshot when this process holds it at `version` or later (no thread,

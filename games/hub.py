@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import rooms
-from games.broadcast import PROCESS, event, group_name
+from games.broadcast import PROCESS, event, group_name, revoked
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
@@ -62,15 +62,20 @@ class Hub:
     async def tell(self, change):
         """A change made in this process: its sockets here now, the other processes through
         the layer. False if the layer failed (logged): the change stands all the same."""
-        self.deliver(change.code, event(change))
+        return await self.send(change.code, event(change))
+
+    async def send(self, code, message):
+        self.deliver(code, message)
         try:
-            await self.layer.group_send(group_name(change.code), event(change))
+            await self.layer.group_send(group_name(code), message)
         except Exception:
-            logger.warning("could not announce %s of table %s", change.version or "seats", change.code, exc_info=True)
+            logger.warning("could not announce %s to table %s", message["type"], code, exc_info=True)
             return False
         return True
 
     def deliver(self, code, message):
+        if message["type"] == "seat.revoked":
+            rooms.rooms.forget(code)  # its seats' secrets changed: read them afresh
         for socket in list(self.members.get(code, ())):
             asyncio.ensure_future(socket.hear(message))
 
@@ -135,3 +140,10 @@ async def tell(change):
 def announce(change):
     """From synchronous code (an HTTP view): tell the change on the server's event loop."""
     return async_to_sync(tell)(change)
+
+
+def revoke(code, seat):
+    """From an HTTP view: close every socket holding `seat`'s old secret, in every process."""
+    async def send():
+        return await hub().send(code, revoked(code, seat))
+    return async_to_sync(send)()

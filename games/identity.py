@@ -6,11 +6,38 @@ way to make a secret, one way to keep it (its SHA-256 only), one cookie policy.
 
 import hashlib
 import hmac
+import re
 import secrets
 
 from django.conf import settings
 
 NAME_MAX_LENGTH = 24
+# A public identifier (a table's code, a player's or an archived match's id): 9 random
+# bytes, 72 bits, written as 12 URL-safe characters. Anything else in an address names
+# nothing, and is refused before it reaches the database (PostgreSQL fails on a NUL byte).
+PUBLIC_ID_PATTERN = "[A-Za-z0-9_-]{12}"
+PUBLIC_ID = re.compile(PUBLIC_ID_PATTERN)
+
+
+def new_public_id():
+    """A fresh public identifier: not a secret, but not guessable either."""
+    return secrets.token_urlsafe(9)
+
+
+def is_public_id(value):
+    return isinstance(value, str) and PUBLIC_ID.fullmatch(value) is not None
+
+
+class PublicIdConverter:
+    """`<public_id:code>` in a URL: an address that cannot be an id is a 404 at once."""
+
+    regex = PUBLIC_ID_PATTERN
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
 
 
 def new_token():

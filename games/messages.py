@@ -30,6 +30,8 @@ MESSAGES = {
     "rate_limited": _("Too many messages; slow down a little."),
     "unknown_type": _("Unknown message type."),
     "bad_request": _("That request could not be understood."),
+    "request_too_large": _("That request is too large."),
+    "too_many_requests": _("Too many requests from your address; wait a minute and try again."),
     "server_error": _("Something went wrong on our side; the table is unchanged."),
 }
 

@@ -2,19 +2,18 @@
 format, `Table.state`) followed by the moves logged since, so a restarted server resumes at
 the same card."""
 
-import secrets
-
 from django.db import models
 
 from games.engine import SCORINGS, TARGETS
+from games.identity import new_public_id
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 
 
 def new_table_code():
-    # 12 URL-safe characters, 72 random bits: the public link, not a secret.
-    return secrets.token_urlsafe(9)
+    # The public link, not a secret (games.identity.new_public_id).
+    return new_public_id()
 
 
 class Table(models.Model):
@@ -33,9 +32,10 @@ class Table(models.Model):
     # are in the log (Move), so a rebuild replays at most one hand's moves.
     state = models.JSONField()
     state_version = models.PositiveIntegerField(default=0)
-    # The archive's id of the match being played (the protocol's match_id), once both
-    # seats are taken.
+    # The archive's row of the match being played, once both seats are taken, and its
+    # public id (the protocol's match_id; the row's own id is sequential, so guessable).
     archive_id = models.PositiveIntegerField(null=True, blank=True)
+    match_id = models.CharField(max_length=16, blank=True, default="")
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from games.engine import IllegalMove, Match, Options
 from games.errors import GameError
+from games.identity import is_public_id
 from games.models import Move, Seat, Table
 from games.state import Snapshot, seat_holding
 
@@ -70,7 +71,7 @@ def seats_of(table):
 
 
 def get_table(code):
-    table = Table.objects.filter(code=code).first() if isinstance(code, str) else None
+    table = Table.objects.filter(code=code).first() if is_public_id(code) else None
     if table is None:
         raise GameError("unknown_table")
     return table

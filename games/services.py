@@ -115,9 +115,27 @@ def take_seat(code, name, player_token=None, seat_token=None):
         except IntegrityError:
             raise GameError("table_full") from None
         _start_archived_match(table, seats_of(table))
-        _bump(table, archive_id=table.archive_id)
+        _bump(table, archive_id=table.archive_id, match_id=table.match_id)
     rooms.forget(code)  # its seats and version changed: read afresh
     return seated._replace(change=Change(code, table.version))
+
+
+@transaction.atomic
+def renew_seat_secret(code, token):
+    """A new secret for the seat `token` holds, returned as (seat, new secret): every other
+    device with the old one (a cookie, the private link) is a spectator from now on.
+    GameError("spectator") when `token` holds no seat here (any more)."""
+    seats = seats_of(get_table(code))
+    number = seat_holding(seats.values(), token)
+    new_token = identity.new_token()
+    # Compare-and-swap on the old hash: of two devices renewing at once, one wins.
+    if number is None or not Seat.objects.filter(pk=seats[number].pk, token_hash=seats[number].token_hash).update(
+        token_hash=identity.hash_token(new_token),
+    ):
+        raise GameError("spectator")
+    # Its seats' secrets changed: this process reads them afresh (others are told by the hub).
+    transaction.on_commit(lambda: rooms.forget(code))
+    return number, new_token
 
 
 def _sit(table, number, name, player_token):
@@ -192,6 +210,7 @@ def rematch(code, seat):
         _start_archived_match(table, room.seats)
         Table.objects.filter(pk=table.pk).update(
             match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+            match_id=table.match_id,
         )
         room.match = new_match(table)
         _save_match(table, room.match, bump=True)
@@ -268,13 +287,13 @@ def _check_version(table, expected_version):
 
 
 def _start_archived_match(table, seats):
-    """Open the archive's record once both seats are taken; its id is the match_id."""
+    """Open the archive's record once both seats are taken; its public id is the match_id."""
     archived = archive.start_archived_match(
         table_code=table.code, match_number=table.match_number, players=[seats[0].player, seats[1].player],
         scoring=table.scoring, target=table.target, straight=table.straight, oklahoma=table.oklahoma,
         started_at=table.match_started,
     )
-    table.archive_id = archived.pk
+    table.archive_id, table.match_id = archived.pk, archived.public_id
 
 
 def _refusal(error):

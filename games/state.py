@@ -67,7 +67,7 @@ def common_state(table, seats, match, public):
         "code": table.code,
         "version": table.version,
         "match_number": table.match_number,
-        "match_id": table.archive_id,
+        "match_id": table.match_id or None,
         "rules": {"scoring": table.scoring, "target": table.target,
                   "straight": table.straight, "oklahoma": table.oklahoma},
         "players": [player_state(seats.get(number)) for number in (0, 1)],

@@ -6,7 +6,8 @@ app_name = "games"
 
 urlpatterns = [
     path("tables/open/", views.open_table, name="open"),
-    path("t/<str:code>/", views.table_page, name="table"),
-    path("t/<str:code>/join/", views.join, name="join"),
-    path("t/<str:code>/claim/", views.claim, name="claim"),
+    path("t/<public_id:code>/", views.table_page, name="table"),
+    path("t/<public_id:code>/join/", views.join, name="join"),
+    path("t/<public_id:code>/claim/", views.claim, name="claim"),
+    path("t/<public_id:code>/revoke/", views.revoke, name="revoke"),
 ]

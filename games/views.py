@@ -12,8 +12,9 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 
-from games import hub, rooms, services, state
+from games import hub, limits, rooms, services, state
 from games import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
@@ -23,6 +24,7 @@ from games.seats import set_seat_cookie, token_from_cookies
 
 
 @require_POST
+@ratelimit(group="open_table", key="ip", rate=limits.rate_for)
 def open_table(request):
     form = request.POST
     try:
@@ -52,6 +54,7 @@ def table_page(request, code):
 
 
 @require_POST
+@ratelimit(group="join", key="ip", rate=limits.rate_for)
 def join(request, code):
     name = request.POST.get("name", "")
     try:
@@ -85,6 +88,20 @@ def claim(request, code):
     return set_seat_cookie(response, code, token) if seat is not None else response
 
 
+@require_POST
+def revoke(request, code):
+    """"End access on my other devices": the seat gets a new secret, this browser's cookie
+    becomes it, and every other device holding the old one is a spectator from now on."""
+    try:
+        seat, token = services.renew_seat_secret(code, token_from_cookies(request.COOKIES, code))
+    except GameError as error:
+        if error.code == "unknown_table":
+            return render(request, "games/no_table.html", status=404)
+        return redirect("games:table", code=code)  # no seat here: nothing to revoke
+    hub.revoke(code, seat)
+    return set_seat_cookie(redirect("games:table", code=code), code, token)
+
+
 def _seat_for(request, code):
     """(table, seats, snapshot, the seat this browser holds or None, its token): GameError
     for an unknown table."""
@@ -115,6 +132,7 @@ def _page_context(request, table, seats, snapshot, seat, token):
         "can_join": seat is None and 1 not in seats,
         "ws_path": reverse_ws(table.code),
         "claim_path": reverse("games:claim", kwargs={"code": table.code}),
+        "revoke_path": reverse("games:revoke", kwargs={"code": table.code}),
     }
 
 

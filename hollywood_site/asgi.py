@@ -8,10 +8,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hollywood_site.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from hollywood_site.body_limit import BodySizeLimit  # noqa: E402
+from hollywood_site.origin import SameOriginValidator  # noqa: E402
 
 # A process holding a thousand live tables holds millions of small objects; with Python's
 # default thresholds its collector walked them all several times a second. Everything loaded so
@@ -21,7 +23,7 @@ gc.set_threshold(50_000, 20, 100)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_application,
-        "websocket": AllowedHostsOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
+        "http": BodySizeLimit(django_application, settings.REQUEST_BODY_MAX_BYTES),
+        "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from hollywood_site import __version__
@@ -84,6 +85,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "channels",
+    "csp",
     "django_htmx",
     "template_partials",
     "hollywood_site",
@@ -94,6 +96,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -101,6 +105,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns django-ratelimit's refusal into hollywood_site.views.rate_limited's 429.
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
 
 ROOT_URLCONF = "hollywood_site.urls"
@@ -172,6 +178,28 @@ GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
 GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
 GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 
+def cache_settings():
+    # The rate limits' counts (games.limits) live here: shared by every process through
+    # Redis, per process in memory without it (one process, as development runs).
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return {"BACKEND": "hollywood_site.cache.ForgivingRedisCache", "LOCATION": url, "KEY_PREFIX": "hollywood"}
+
+
+CACHES = {"default": cache_settings()}
+
+# Per client address (games.limits): far above a person, far below a flood (one client
+# opened 1,205 tables in 20 s). Over the rate: a 429, or a socket closed with 4429.
+RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m"}
+RATELIMIT_VIEW = "hollywood_site.views.rate_limited"
+# Without the cache (Redis down) the limits let requests through: playing goes on.
+RATELIMIT_FAIL_OPEN = True
+
+# Tables and matches nobody came back to, ended by `manage.py end_stale_tables`.
+STALE_UNJOINED_TABLE_HOURS = 24  # a table whose second seat was never taken
+STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
@@ -204,6 +232,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# Every form and API body of the site is a few hundred bytes: a larger request is refused
+# (413) by hollywood_site.body_limit before Django reads it, and Django's own check agrees.
+REQUEST_BODY_MAX_BYTES = 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
@@ -212,7 +245,35 @@ X_FRAME_OPTIONS = "DENY"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # Django's default ends it with the browser session
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Believe a proxy's X-Forwarded-Proto only when told to: without a proxy that sets it,
+# any client could claim HTTPS. The WebSocket Origin check (hollywood_site.origin) too.
+TRUST_X_FORWARDED_PROTO = env_bool("DJANGO_TRUST_X_FORWARDED_PROTO", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUST_X_FORWARDED_PROTO else None
 SECURE_REFERRER_POLICY = "same-origin"
+
+# Everything the site loads is its own, and none of it inline: no inline script or style,
+# no style="" or on…= attribute (htmx's own indicator style is turned off in base.html).
+# Always on, in development and tests too, so a page that needs more fails where it is made.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [NONE],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],  # the table's WebSocket: 'self' covers ws:// and wss:// too
+        "form-action": [SELF],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+    },
+}
+# No feature the site does not use; the copy buttons write to the clipboard.
+PERMISSIONS_POLICY = {
+    "accelerometer": [], "camera": [], "display-capture": [], "geolocation": [], "gyroscope": [],
+    "magnetometer": [], "microphone": [], "midi": [], "payment": [], "usb": [], "interest-cohort": [],
+    "clipboard-write": ["self"],
+}
 
 if not DEBUG:
     STORAGES = {
@@ -220,10 +281,11 @@ if not DEBUG:
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    # Both reach beyond this site (every subdomain; browsers' built-in lists, slow to
+    # leave), so they are the domain owner's choice, not a default.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True

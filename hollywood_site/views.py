@@ -2,12 +2,15 @@
 
 from django.conf import settings
 from django.http import Http404, HttpResponseRedirect, HttpResponseServerError
+from django.shortcuts import render
 from django.template import loader
 from django.urls import reverse, translate_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.api import error_response
+from games.errors import GameError
 from hollywood_site.context_processors import site_nav
 
 
@@ -50,3 +53,11 @@ def server_error(request):
         "site_nav": site_nav(),
     }
     return HttpResponseServerError(loader.get_template("500.html").render(context))
+
+
+def rate_limited(request, exception):
+    """RATELIMIT_VIEW: a client address over its rate (games.limits) gets a 429, as JSON
+    for the API and as the site's page for a browser."""
+    if request.path.startswith("/api/"):
+        return error_response(request, GameError("too_many_requests"))
+    return render(request, "429.html", status=429)

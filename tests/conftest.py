@@ -39,3 +39,13 @@ def a_channel_layer_of_the_tests_own(settings):
     if keys:
         client.delete(*keys)
     client.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(settings):
+    # The rate limits count per client address in the cache, and every test client is
+    # 127.0.0.1: each test starts with no count, in a cache of its own (never a Redis the
+    # environment names, which a clear() would empty).
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    from django.core.cache import cache
+    cache.clear()

@@ -2,7 +2,7 @@
 
 import csv
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
@@ -22,10 +22,11 @@ def hand_json(hand):
 
 def match_record(archived, hands):
     return {
-        "id": archived.pk,
+        "id": archived.public_id,
         "status": archived.status,
         "ending": archived.ending or None,
-        "table_code": archived.table_code,
+        # A match being played is watched at its table: its code is for those given the link.
+        "table_code": None if archived.status == ArchivedMatch.PLAYING else archived.table_code,
         "players": [player_json_ref(player) for player in archived.players],
         "scoring": archived.scoring,
         "target": archived.target,
@@ -41,7 +42,7 @@ def match_record(archived, hands):
 
 
 def archived_match(match_id):
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
     return archived, list(archived.hands.all())
 
 
@@ -53,8 +54,10 @@ def match_json(request, match_id):
 @require_GET
 def match_csv(request, match_id):
     archived, hands = archived_match(match_id)
+    if archived.sheet is None:
+        raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="match-{archived.pk}-sheet.csv"'
+    response["Content-Disposition"] = f'attachment; filename="match-{archived.public_id}-sheet.csv"'
     csv.writer(response).writerows(display.csv_rows(archived, hands))
     return response
 

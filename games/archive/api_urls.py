@@ -7,7 +7,7 @@ from games.archive import api
 app_name = "archive_api"
 
 urlpatterns = [
-    path("matches/<int:match_id>", api.match_json, name="match"),
-    path("matches/<int:match_id>/sheet.csv", api.match_csv, name="sheet_csv"),
-    path("players/<str:player_id>", api.player_json, name="player"),
+    path("matches/<public_id:match_id>", api.match_json, name="match"),
+    path("matches/<public_id:match_id>/sheet.csv", api.match_csv, name="sheet_csv"),
+    path("players/<public_id:player_id>", api.player_json, name="player"),
 ]

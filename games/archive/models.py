@@ -7,18 +7,17 @@ player's numbers are then one aggregate over their rows (lichess: stats are a fo
 over finished games seen from one player's side).
 """
 
-import secrets
-
 from django.db import models
 
+from games import identity
 from games.engine import SCORINGS, scoring_mode
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 
 
 def new_public_id():
-    # 12 URL-safe characters: a player's public address, not a secret.
-    return secrets.token_urlsafe(9)
+    # A player's or a match's public address, not a secret (games.identity).
+    return identity.new_public_id()
 
 
 class Player(models.Model):
@@ -45,6 +44,9 @@ class ArchivedMatch(models.Model):
     LEFT = "left"
     ENDING_CHOICES = [(PLAYED, PLAYED), (RESIGNED, RESIGNED), (LEFT, LEFT)]
 
+    # The match's address (/archive/matches/<public_id>/) and the protocol's match_id:
+    # random, so the matches being played cannot be listed by counting.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     # A rematch is a new match at the same table: the key is the pair.
     table_code = models.CharField(max_length=16)
     match_number = models.PositiveIntegerField(default=1)

@@ -109,6 +109,6 @@ def recent_results(player, limit=RECENT_RESULTS):
     rows = (
         PlayerResult.objects.filter(player=player)
         .order_by("-finished_at", "-id")
-        .values("match_id", "won", "total", "opponent_total", "finished_at", "opponent__name")[:limit]
+        .values("match__public_id", "won", "total", "opponent_total", "finished_at", "opponent__name")[:limit]
     )
     return list(reversed(rows))

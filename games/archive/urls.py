@@ -6,8 +6,8 @@ app_name = "archive"
 
 urlpatterns = [
     path("archive/", views.archive_list, name="list"),
-    path("archive/matches/<int:match_id>/", views.match_detail, name="match"),
+    path("archive/matches/<public_id:match_id>/", views.match_detail, name="match"),
     # Before players/<player_id>/, which would take "claim" for an id.
     path("players/claim/", views.claim, name="claim"),
-    path("players/<str:player_id>/", views.player_detail, name="player"),
+    path("players/<public_id:player_id>/", views.player_detail, name="player"),
 ]

@@ -15,6 +15,7 @@ from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.replay import replay_view
 from games.engine import SCORINGS
+from games.identity import is_public_id
 from games.sheet_display import score_sheet
 from games.showdown_display import showdown
 
@@ -84,7 +85,12 @@ def filter_query(**filters):
 def archive_list(request):
     name = request.GET.get("player", "").strip()[:24]
     scoring = request.GET.get("scoring", "")
-    player_id = request.GET.get("player_id", "")[:16]
+    player_id = request.GET.get("player_id", "")
+    # Checked before the database sees them: a NUL byte is an error on PostgreSQL.
+    if player_id and not is_public_id(player_id):
+        raise Http404("no such player")
+    if not name.isprintable():
+        raise Http404("no player has such a name")  # names are printable (games.identity)
     player = get_object_or_404(Player, public_id=player_id) if player_id else None
     page = page_number(request)
     # One more than a page: whether there is a next page, without counting them all.
@@ -106,7 +112,7 @@ def archive_list(request):
 
 @require_GET
 def match_detail(request, match_id):
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), pk=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
     hands = list(archived.hands.all())
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None

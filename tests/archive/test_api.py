@@ -12,8 +12,8 @@ from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
     hollywood = fixed_matches[2]
-    data = client.get(f"/api/matches/{hollywood.pk}").json()
-    assert data["id"] == hollywood.pk
+    data = client.get(f"/api/matches/{hollywood.public_id}").json()
+    assert data["id"] == hollywood.public_id
     assert data["players"] == [
         {"name": "Ana", "player_id": ana.public_id},
         {"name": "Cyd", "player_id": cyd.public_id},
@@ -34,7 +34,7 @@ def test_it_returns_a_whole_match_as_json(client, fixed_matches, ana, cyd):
 def test_it_returns_the_sheet_and_the_showdowns_in_the_protocols_shape(client, ana, ben):
     match = play_match("hollywood", 100, rng=random.Random(11))
     archived = record_engine_match((ana, ben), match)
-    data = client.get(f"/api/matches/{archived.pk}").json()
+    data = client.get(f"/api/matches/{archived.public_id}").json()
     assert data["sheet"] == match.sheet.to_dict()
     assert all(game["entries"] for game in data["sheet"]["games"])
     assert data["hands"][-1]["sheet"] == data["sheet"]
@@ -42,14 +42,14 @@ def test_it_returns_the_sheet_and_the_showdowns_in_the_protocols_shape(client, a
 
 
 def test_it_returns_a_single_hands_sheet_of_one_row(client, fixed_matches):
-    data = client.get(f"/api/matches/{fixed_matches[0].pk}").json()
+    data = client.get(f"/api/matches/{fixed_matches[0].public_id}").json()
     assert data["sheet"]["games"] == [] and data["winner"] == 0
     assert data["sheet"]["hands"] == [{"hand": 1, "winner": 0, "points": 31, "games": []}]
 
 
 def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):
     one_game = fixed_matches[1]
-    response = client.get(f"/api/matches/{one_game.pk}/sheet.csv")
+    response = client.get(f"/api/matches/{one_game.public_id}/sheet.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -64,7 +64,7 @@ def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):
 def test_it_never_writes_a_name_a_spreadsheet_would_run_as_a_formula(client, ben, name):
     evil = make_player(name)
     archived = record("formula", (evil, ben), "game", [hand(0, "gin", 100)])
-    response = client.get(f"/api/matches/{archived.pk}/sheet.csv")
+    response = client.get(f"/api/matches/{archived.public_id}/sheet.csv")
     rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
     assert rows[1][1:3] == [f"'{name}", f"'{name}"]
     assert rows[0][5:9] == [f"game 1 {name}", "game 1 Ben", f"total {name}", "total Ben"]
@@ -84,4 +84,35 @@ def test_it_answers_404_for_unknown_ids(client, db):
 
 
 def test_it_refuses_anything_but_get(client, fixed_matches):
-    assert client.post(f"/api/matches/{fixed_matches[0].pk}").status_code == 405
+    assert client.post(f"/api/matches/{fixed_matches[0].public_id}").status_code == 405
+
+
+def test_it_names_matches_by_random_public_ids_and_not_by_their_row_number(client, fixed_matches):
+    ids = [archived.public_id for archived in fixed_matches]
+    assert all(len(public_id) == 12 and not public_id.isdigit() for public_id in ids) and len(set(ids)) == 3
+    assert client.get(f"/api/matches/{fixed_matches[0].pk}").status_code == 404
+    assert client.get(f"/en/archive/matches/{fixed_matches[0].pk}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
+    from games import services
+    from games.archive.models import ArchivedMatch
+
+    code = services.open_table("Ana").table.code
+    services.take_seat(code, "Ben")
+    playing = ArchivedMatch.objects.get()
+    data = client.get(f"/api/matches/{playing.public_id}").json()
+    assert data["status"] == "playing" and data["table_code"] is None
+    assert code not in client.get(f"/api/matches/{playing.public_id}").content.decode()
+    assert code not in client.get(f"/en/archive/matches/{playing.public_id}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
+    from games import services
+    from games.archive.models import ArchivedMatch
+
+    code = services.open_table("Ana").table.code
+    services.take_seat(code, "Ben")
+    assert client.get(f"/api/matches/{ArchivedMatch.objects.get().public_id}/sheet.csv").status_code == 404

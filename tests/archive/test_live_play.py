@@ -40,7 +40,7 @@ async def play_whole_match(scoring):
 
 @database_sync_to_async
 def archived_with_hands(match_id):
-    archived = ArchivedMatch.objects.select_related("player0", "player1").get(pk=match_id)
+    archived = ArchivedMatch.objects.select_related("player0", "player1").get(public_id=match_id)
     return archived, list(archived.hands.all())
 
 
@@ -78,6 +78,6 @@ async def test_it_counts_a_match_played_through_the_consumers_for_both_players(s
     data = await database_sync_to_async(lambda: client.get(f"/api/players/{archived.winner.public_id}").json())()
     assert (data["matches_played"], data["matches_won"]) == (1, 1)
     assert data["hands_won"] == sum(1 for end in ends if end["hand_result"]["winner"] == archived.winner_seat)
-    assert await database_sync_to_async(PlayerResult.objects.filter(match_id=match_id).count)() == 2
+    assert await database_sync_to_async(PlayerResult.objects.filter(match__public_id=match_id).count)() == 2
     page = await database_sync_to_async(lambda: client.get(f"/en/archive/matches/{match_id}/"))()
     assert page.status_code == 200

@@ -23,9 +23,9 @@ def test_it_answers_every_page_in_every_language(client, language, fixed_matches
     pages = [
         f"/{language}/archive/",
         f"/{language}/archive/?player=Ana&scoring=hollywood",
-        f"/{language}/archive/matches/{engine_match.pk}/",
-        f"/{language}/archive/matches/{engine_match.pk}/?hand=1&step=5&seat=1",
-        f"/{language}/archive/matches/{fixed_matches[0].pk}/",
+        f"/{language}/archive/matches/{engine_match.public_id}/",
+        f"/{language}/archive/matches/{engine_match.public_id}/?hand=1&step=5&seat=1",
+        f"/{language}/archive/matches/{fixed_matches[0].public_id}/",
         f"/{language}/players/{ana.public_id}/",
     ]
     for page in pages:
@@ -35,7 +35,7 @@ def test_it_answers_every_page_in_every_language(client, language, fixed_matches
 def test_it_lists_finished_matches_newest_first(client, fixed_matches):
     single, one_game, hollywood = fixed_matches
     body = client.get("/en/archive/").content.decode()
-    urls = [f"/en/archive/matches/{archived.pk}/" for archived in (hollywood, one_game, single)]
+    urls = [f"/en/archive/matches/{archived.public_id}/" for archived in (hollywood, one_game, single)]
     assert [body.index(url) for url in urls] == sorted(body.index(url) for url in urls)
 
 
@@ -80,7 +80,7 @@ def test_it_sends_only_the_next_rows_to_htmx(client, many_matches):
 
 def test_it_shows_the_hollywood_sheet_hand_by_hand(client, fixed_matches):
     hollywood = fixed_matches[2]
-    sheet = client.get(f"/en/archive/matches/{hollywood.pk}/").context["score_sheet"]
+    sheet = client.get(f"/en/archive/matches/{hollywood.public_id}/").context["score_sheet"]
     # Hand 1 (100) ends game 1; hand 2 (110) ends game 2; Cyd's first win could only go to
     # game 1, which is over: a row entered nowhere. Ana's third win ends game 3.
     assert [(row["hand"], row["note"]) for row in sheet["rows"]] == [
@@ -101,36 +101,36 @@ def test_it_shows_the_hollywood_sheet_hand_by_hand(client, fixed_matches):
 
 
 def test_it_draws_the_sheet_with_the_tables_partial(client, fixed_matches):
-    response = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/")
+    response = client.get(f"/en/archive/matches/{fixed_matches[2].public_id}/")
     assert "games/_score_sheet.html" in [template.name for template in response.templates]
     assert 'href="#hand-4"' in response.content.decode()
 
 
 def test_it_shows_the_bonuses_and_totals(client, fixed_matches):
-    body = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/").content.decode()
+    body = client.get(f"/en/archive/matches/{fixed_matches[2].public_id}/").content.decode()
     assert "Bonus" in body and "<td>225</td>" in body and "Ana 985" in body
 
 
 def test_it_replays_a_hand_step_by_step_from_either_seat(client, engine_match):
     hand_one = engine_match.hands.first()
-    url = f"/en/archive/matches/{engine_match.pk}/?hand=1&step=3&seat=0"
+    url = f"/en/archive/matches/{engine_match.public_id}/?hand=1&step=3&seat=0"
     replay = client.get(url).context["replay"]
     assert (replay["step"], replay["previous"], replay["next"]) == (3, 2, 4)
     assert replay["view"]["seat"] == 0 and len(replay["view"]["history"]) == 3
-    other = client.get(f"/en/archive/matches/{engine_match.pk}/?hand=1&step=3&seat=1").context["replay"]
+    other = client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=1&step=3&seat=1").context["replay"]
     assert other["view"]["hand"] != replay["view"]["hand"]
-    last = client.get(f"/en/archive/matches/{engine_match.pk}/?hand=1&step={len(hand_one.moves)}&seat=1")
+    last = client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=1&step={len(hand_one.moves)}&seat=1")
     assert last.context["replay"]["view"]["result"]["kind"] == hand_one.kind
     assert last.context["replay"]["next"] is None
 
 
 def test_it_refuses_a_replay_of_a_hand_that_does_not_exist(client, engine_match):
-    assert client.get(f"/en/archive/matches/{engine_match.pk}/?hand=99").status_code == 404
-    assert client.get(f"/en/archive/matches/{engine_match.pk}/?hand=x").status_code == 404
+    assert client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=99").status_code == 404
+    assert client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=x").status_code == 404
 
 
 def test_it_says_on_the_match_page_why_a_win_counted_in_no_game(client, fixed_matches):
-    body = client.get(f"/en/archive/matches/{fixed_matches[2].pk}/").content.decode()
+    body = client.get(f"/en/archive/matches/{fixed_matches[2].public_id}/").content.decode()
     assert "Cyd won 100 points, entered in no game" in body
 
 
@@ -148,7 +148,7 @@ def test_it_shows_a_players_numbers_and_chart(client, ana, fixed_matches):
 def test_it_escapes_names(client, fixed_matches):
     evil = make_player("<b>x</b>")
     evil_match = record("evil", (evil, fixed_matches[0].player0), "hand", [hand(0, "gin", 25)], day=9)
-    for url in ("/en/archive/", f"/en/archive/matches/{evil_match.pk}/", f"/en/players/{evil.public_id}/"):
+    for url in ("/en/archive/", f"/en/archive/matches/{evil_match.public_id}/", f"/en/players/{evil.public_id}/"):
         page = client.get(url).content.decode()
         assert "<b>x</b>" not in page
         assert "&lt;b&gt;x&lt;/b&gt;" in page
@@ -167,7 +167,7 @@ def test_it_links_a_player_page_to_that_players_matches(client, ana, fixed_match
 
 
 def test_it_says_how_each_hand_ended_in_the_tables_words(client, engine_match):
-    body = client.get(f"/en/archive/matches/{engine_match.pk}/").content.decode()
+    body = client.get(f"/en/archive/matches/{engine_match.public_id}/").content.decode()
     knock = next(hand for hand in engine_match.hands.all() if hand.kind == "knock")
     names = (engine_match.player0.name, engine_match.player1.name)
     sides = knock.result["players"]
@@ -217,7 +217,7 @@ def test_it_shows_the_sheet_as_the_table_showed_it(ana, ben):
 
 def test_it_says_a_match_still_being_played_is_in_progress(client, ana, ben):
     playing = start_match("live", (ana, ben), "game")
-    page = client.get(f"/en/archive/matches/{playing.pk}/").content.decode()
+    page = client.get(f"/en/archive/matches/{playing.public_id}/").content.decode()
     assert "This match is in progress" in page
     assert "not finished" not in page
 
@@ -236,5 +236,5 @@ def test_it_answers_any_page_number_without_an_error(client, ana, fixed_matches,
     "hand=1&step=1000000000000000000000&seat=0", "hand=100000000000000000000000",
 ])
 def test_it_answers_any_replay_position_without_an_error(client, engine_match, query):
-    response = client.get(f"/en/archive/matches/{engine_match.pk}/?{query}")
+    response = client.get(f"/en/archive/matches/{engine_match.public_id}/?{query}")
     assert response.status_code in (200, 404)

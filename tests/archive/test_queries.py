@@ -28,7 +28,7 @@ def test_it_lists_a_page_in_a_few_queries(client, crowd, django_assert_max_num_q
 
 def test_it_shows_a_match_in_a_few_queries(client, engine_match, django_assert_max_num_queries):
     with django_assert_max_num_queries(2):
-        response = client.get(f"/en/archive/matches/{engine_match.pk}/?hand=2&step=9&seat=1")
+        response = client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=2&step=9&seat=1")
     assert response.status_code == 200
 
 
@@ -40,10 +40,10 @@ def test_it_shows_a_player_in_a_few_queries(client, ana, crowd, django_assert_ma
 
 def test_it_answers_the_api_in_a_few_queries(client, ana, crowd, django_assert_max_num_queries):
     with django_assert_max_num_queries(2):
-        response = client.get(f"/api/matches/{crowd[0].pk}")
+        response = client.get(f"/api/matches/{crowd[0].public_id}")
     assert response.status_code == 200
     with django_assert_max_num_queries(2):
-        response = client.get(f"/api/matches/{crowd[0].pk}/sheet.csv")
+        response = client.get(f"/api/matches/{crowd[0].public_id}/sheet.csv")
     assert response.status_code == 200
     with django_assert_max_num_queries(3):
         response = client.get(f"/api/players/{ana.public_id}")

@@ -112,7 +112,7 @@ def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(bro
 
 def test_it_continues_a_seat_on_another_device_by_the_private_link(browser, live_server_url):
     ana = open_a_table(browser, live_server_url, "Ana")
-    private_link = ana.locator(".claim input").input_value()
+    private_link = ana.locator(".claim input[readonly]").input_value()
     assert "#seat=" in private_link
 
     other_device = browser.new_context().new_page()

@@ -9,17 +9,18 @@ from games.engine import Move
 from hollywood_site.asgi import application
 
 ORIGIN = (b"origin", b"http://localhost")
+HOST = (b"host", b"localhost")  # a browser's socket names the host it was opened on
 TIMEOUT = 5
 
 
 async def api_socket(code, token=None):
     secret = [(b"authorization", f"Bearer {token}".encode())] if token else []
-    return await connected(f"/ws/api/tables/{code}/", [ORIGIN, *secret])
+    return await connected(f"/ws/api/tables/{code}/", [ORIGIN, HOST, *secret])
 
 
 async def browser_socket(code, token=None, lang="en", sort="melds"):
     secret = [(b"cookie", f"seat_{code}={token}".encode())] if token else []
-    return await connected(f"/ws/tables/{code}/?lang={lang}&sort={sort}", [ORIGIN, *secret])
+    return await connected(f"/ws/tables/{code}/?lang={lang}&sort={sort}", [ORIGIN, HOST, *secret])
 
 
 async def connected(path, headers):

@@ -58,12 +58,23 @@ def test_it_answers_404_for_an_unknown_table(client):
     assert response.json()["error"]["code"] == "unknown_table"
 
 
-@pytest.mark.parametrize("body", ["not json", "[1]", b"\xff\xfe"])
+DEEPLY_NESTED = "[" * 2000 + "]" * 2000  # 4,000 bytes, deeper than the JSON parser goes
+
+
+@pytest.mark.parametrize("body", ["not json", "[1]", b"\xff\xfe", DEEPLY_NESTED, '{"name": ' + DEEPLY_NESTED[:3000] + "}"])
 def test_it_answers_400_for_a_malformed_body(client, body):
     response = post(client, "/api/tables", body)
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "bad_request" and error["message"]
+    assert not Table.objects.exists()
+
+
+def test_it_answers_400_for_a_deeply_nested_body_when_joining(client):
+    code = open_table(client).json()["code"]
+    response = post(client, f"/api/tables/{code}/join", DEEPLY_NESTED)
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_request"
+    assert Seat.objects.filter(table__code=code).count() == 1
 
 
 @pytest.mark.parametrize("fields, code", [

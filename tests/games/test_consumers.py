@@ -7,7 +7,8 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import rooms, services
+from games import hub, rooms, services
+from games.broadcast import revoked
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
 from tests.games.helpers import (
@@ -187,6 +188,8 @@ async def test_it_answers_a_malformed_frame_with_an_error_and_keeps_the_socket(f
     ('{"type": 7}', "unknown_type"),
     ('{"type": "move", "move": ["pass"]}', "malformed"),
     ('{"type": "move", "move": "pass", "version": [1]}', "malformed"),
+    ("[" * 1024 + "]" * 1024, "malformed"),  # deeper than the JSON parser goes
+    ('{"type": "move", "move": ' + "[" * 1000 + "]" * 1000 + "}", "malformed"),
 ])
 async def test_it_answers_a_frame_of_odd_json_types_with_an_error_and_logs_no_traceback(frame, code, caplog):
     _, _, sockets, _ = await seated_sockets()
@@ -294,12 +297,28 @@ async def test_it_refuses_a_socket_from_a_foreign_origin():
     assert not connected
 
 
+async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seats_them_no_more():
+    code, tokens = await open_seated_table()
+    old_device = await api_socket(code, tokens[0])
+    await state_where(old_device, lambda state: state["seat"] == 0)
+    _, new_token = await database_sync_to_async(services.renew_seat_secret)(code, tokens[0])
+    await hub.hub().send(code, revoked(code, 0))
+    while (event := await old_device.receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    assert event["code"] == 4401
+    again = await api_socket(code, tokens[0])
+    assert (await receive(again))["seat"] is None
+    renewed = await api_socket(code, new_token)
+    assert (await state_where(renewed, lambda state: True))["seat"] == 0
+    await close(again, renewed)
+
+
 async def test_it_closes_a_socket_for_an_unknown_table():
     from channels.testing import WebsocketCommunicator
     from hollywood_site.asgi import application
-    from tests.games.helpers import ORIGIN
+    from tests.games.helpers import HOST, ORIGIN
     for path in ("/ws/api/tables/nope/", "/ws/tables/nope/"):
-        socket = WebsocketCommunicator(application, path, headers=[ORIGIN])
+        socket = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
         connected, _ = await socket.connect()
         # Accepted, then closed with 4404: a browser sees the code and stops retrying.
         assert connected
@@ -425,7 +444,7 @@ async def test_it_starts_a_rematch_with_the_same_players_once_both_ask():
 @database_sync_to_async
 def archived(match_id):
     from games.archive.models import ArchivedMatch
-    return ArchivedMatch.objects.get(pk=match_id)
+    return ArchivedMatch.objects.get(public_id=match_id)
 
 
 async def test_it_archives_a_finished_match_under_the_match_id_the_state_carries():

@@ -168,3 +168,12 @@ def test_it_refuses_a_move_whose_number_the_log_already_holds_and_changes_nothin
     assert Table.objects.get().version == before and Move.objects.count() == 1
     # The room that played the refused move in memory was dropped: the table reads afresh.
     assert rooms.get(table.code) is None
+
+
+def test_it_gives_the_state_the_archived_matchs_public_id_as_its_match_id():
+    from games.archive.models import ArchivedMatch
+
+    code = services.open_table("Ana").table.code
+    services.take_seat(code, "Ben")
+    match_id = rooms.room(code).snapshot.state_for(0)["match_id"]
+    assert match_id == ArchivedMatch.objects.get().public_id and not match_id.isdigit()

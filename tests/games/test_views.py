@@ -175,3 +175,39 @@ def test_it_refuses_a_join_by_the_player_who_holds_the_other_seat(client):
     assert response.status_code == 400
     assert "You already hold the other seat at this table." in response.content.decode()
     assert list(Seat.objects.filter(table=table).values_list("number", flat=True)) == [0]
+
+
+def test_it_ends_the_other_devices_access_to_a_seat_and_keeps_this_ones(client):
+    table, _, token, *_ = services.open_table("Ana")
+    other_device = Client()
+    other_device.post(f"/en/t/{table.code}/claim/", {"token": token})
+    client.post(f"/en/t/{table.code}/claim/", {"token": token})
+    response = client.post(f"/en/t/{table.code}/revoke/")
+    renewed = response.cookies[f"seat_{table.code}"]
+    assert response.status_code == 302 and renewed.value != token and renewed["httponly"]
+    assert 'class="my-hand"' in client.get(f"/en/t/{table.code}/").content.decode()
+    assert 'class="my-hand"' not in other_device.get(f"/en/t/{table.code}/").content.decode()
+    # The old private link claims nothing any more.
+    assert f"seat_{table.code}" not in Client().post(f"/en/t/{table.code}/claim/", {"token": token}).cookies
+
+
+def test_it_offers_to_end_the_other_devices_access_on_the_seated_page_only(client):
+    open_by_form(client)
+    table = Table.objects.get()
+    assert f'action="/en/t/{table.code}/revoke/"' in client.get(f"/en/t/{table.code}/").content.decode()
+    assert "/revoke/" not in Client().get(f"/en/t/{table.code}/").content.decode()
+
+
+def test_it_changes_nothing_when_a_spectator_asks_to_end_other_devices_access():
+    table, _, token, *_ = services.open_table("Ana")
+    hash_before = Seat.objects.get().token_hash
+    response = Client().post(f"/en/t/{table.code}/revoke/")
+    assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
+    assert Seat.objects.get().token_hash == hash_before
+
+
+def test_it_needs_a_csrf_token_to_end_the_other_devices_access():
+    table, _, token, *_ = services.open_table("Ana")
+    browser = Client(enforce_csrf_checks=True)
+    browser.cookies[f"seat_{table.code}"] = token
+    assert browser.post(f"/en/t/{table.code}/revoke/").status_code == 403

@@ -1,0 +1,84 @@
+"""`manage.py end_stale_tables`: tables nobody joined and matches nobody touched end, the
+matches archived as abandoned (counted for no one); anything in use stays."""
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games import rooms, services
+from games.archive.models import ArchivedMatch, Player, PlayerResult
+from games.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def age(code, **delta):
+    """Make the table look untouched for that long (update() leaves auto_now alone)."""
+    Table.objects.filter(code=code).update(updated=timezone.now() - timedelta(**delta))
+
+
+def seated(name="Ana"):
+    code = services.open_table(name).table.code
+    services.take_seat(code, "Ben")
+    return code
+
+
+def run():
+    output = StringIO()
+    call_command("end_stale_tables", stdout=output)
+    return output.getvalue()
+
+
+def test_it_deletes_a_table_nobody_joined_for_a_day_and_its_lone_player():
+    old = services.open_table("Ana").table.code
+    fresh = services.open_table("Cyd").table.code
+    age(old, hours=25)
+    Player.objects.filter(name="Ana").update(created=timezone.now() - timedelta(hours=25))
+    assert run().startswith("1 unjoined tables deleted")
+    assert list(Table.objects.values_list("code", flat=True)) == [fresh]
+    assert list(Player.objects.values_list("name", flat=True)) == ["Cyd"]
+
+
+def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
+    code = services.open_table("Ana").table.code
+    age(code, hours=25)
+    Seat.objects.update(connections=1, last_seen=timezone.now())
+    run()
+    assert Table.objects.filter(code=code).exists()
+
+
+def test_it_ends_a_match_nobody_touched_for_weeks_as_abandoned_and_deletes_its_table():
+    code = seated()
+    services.play_move(code, rooms.rooms.room(code).snapshot.to_move, "pass")  # the match is under way
+    age(code, days=15)
+    assert "1 idle tables deleted (1 matches abandoned)" in run()
+    archived = ArchivedMatch.objects.get()
+    assert (archived.status, archived.ending, archived.winner_seat) == ("abandoned", "left", None)
+    assert not PlayerResult.objects.exists()
+    assert not Table.objects.exists() and not Seat.objects.exists()
+    # The players keep their identities: they have a match in the archive.
+    assert Player.objects.count() == 2
+
+
+def test_it_leaves_a_match_alone_that_was_played_recently():
+    code = seated()
+    age(code, days=13)
+    run()
+    assert ArchivedMatch.objects.get().status == "playing" and Table.objects.filter(code=code).exists()
+
+
+def test_it_leaves_a_finished_match_as_it_was_and_deletes_only_the_idle_table():
+    code = seated()
+    archived = ArchivedMatch.objects.get()
+    ArchivedMatch.objects.filter(pk=archived.pk).update(status="finished", ending="played", winner_seat=0)
+    age(code, days=15)
+    assert "(0 matches abandoned)" in run()
+    assert ArchivedMatch.objects.get().status == "finished" and not Table.objects.exists()
+
+
+def test_it_is_named_in_the_readme():
+    from django.conf import settings
+    assert "manage.py end_stale_tables" in (settings.BASE_DIR / "README.md").read_text()

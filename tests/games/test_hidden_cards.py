@@ -1,0 +1,159 @@
+"""No frame shows a card its recipient may not see, in whole matches under every option
+(scoring × Straight Gin × Oklahoma), over the JSON protocol and the browser's socket.
+
+A seat may see its own hand, the cards its opponent was seen taking from the pile (while
+the opponent still holds them), the face-up pile and the upcard, and both hands once the
+hand's result is shown. A spectator sees the same minus any hand, until the result. The
+stock is never shown to anyone. The truth is read from the database, independently of
+the views under test: the holdings from the engine, the cards taken from the pile by
+replaying the hand's public history.
+"""
+
+import itertools
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import rooms
+from games.engine import SCORINGS, Hand, scoring_mode
+from games.engine.cards import Card
+from games.models import Table
+from tests.games.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARD_CODES = {f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"}
+HTML_CARDS = re.compile(r'data-card="([^"]+)"|data-move="[a-z]+ ([^"]+)"')
+MAX_MOVES = 3000
+
+
+def cards_in_json(value):
+    """Every card code in a JSON value: as a string of its own or a word of one ("discard QS")."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in_json(item) for item in [*value.keys(), *value.values()]))
+    if isinstance(value, list):
+        return set().union(*(cards_in_json(item) for item in value))
+    if isinstance(value, str):
+        return {word for word in value.split() if word in CARD_CODES}
+    return set()
+
+
+def cards_in_frame(frame):
+    if "html" in frame:
+        return {code for pair in HTML_CARDS.findall(frame["html"]) for code in pair if code in CARD_CODES}
+    return cards_in_json(frame)
+
+
+def taken_from_pile(table, hand):
+    """The cards each seat took from the face-up pile, by replaying the hand's public moves."""
+    options = scoring_mode(table.scoring).options(table.straight, table.oklahoma)
+    saved = hand.to_dict()
+    replay = Hand(options, saved["dealer"], saved["deck"], reshuffles=saved["reshuffles"])
+    taken = [set(), set()]
+    for seat, move in hand.history:
+        if move == "pile":
+            taken[seat].add(str(replay.pile[-1]))
+        replay.play(move, seat)
+    return taken
+
+
+@database_sync_to_async
+def hidden_cards(code):
+    """For each recipient (seat 0, seat 1, a spectator: None), the cards it may not see now."""
+    table = Table.objects.get(code=code)
+    hand = rooms.build(code).match.hand  # the database's own account, read apart from any room
+    stock = {str(card) for card in hand.stock}
+    if hand.result is not None:
+        return table.version, {0: stock, 1: stock, None: stock}
+    holding = [set(hand.view(seat)["hand"]) for seat in (0, 1)]
+    taken = taken_from_pile(table, hand)
+    unseen = [holding[seat] - taken[seat] for seat in (0, 1)]
+    return table.version, {0: stock | unseen[1], 1: stock | unseen[0], None: stock | unseen[0] | unseen[1]}
+
+
+class Recipient:
+    def __init__(self, name, seat, socket):
+        self.name, self.seat, self.socket = name, seat, socket
+        self.frames, self.version = [], -1
+
+    async def read_until(self, version):
+        while self.version < version:
+            frame = await self.socket.receive_json_from(timeout=TIMEOUT)
+            assert frame["type"] != "error", (self.name, frame)
+            self.frames.append(frame)
+            if frame["type"] == "state":
+                self.version = frame["version"]
+                self.last = frame
+
+
+async def settle(recipients, version, truths, code, counts):
+    """Every recipient has read up to `version`; check each new frame against the truth of
+    its own version (the database holds still meanwhile)."""
+    for recipient in recipients:
+        await recipient.read_until(version)
+    current, hidden = await hidden_cards(code)
+    truths[current] = hidden
+    for recipient in recipients:
+        for frame in recipient.frames:
+            if frame["type"] != "state":
+                continue
+            leaked = cards_in_frame(frame) & truths[frame["version"]][recipient.seat]
+            assert not leaked, (recipient.name, frame["version"], sorted(leaked))
+            counts[recipient.name] += 1
+        recipient.frames = []
+
+
+async def play_whole_match(scoring, straight, oklahoma):
+    code, tokens = await open_seated_table(scoring, seed=f"{scoring}-{straight}-{oklahoma}",
+                                           straight=straight, oklahoma=oklahoma)
+    recipients = [
+        Recipient("api seat 0", 0, await api_socket(code, tokens[0])),
+        Recipient("api seat 1", 1, await api_socket(code, tokens[1])),
+        Recipient("api spectator", None, await api_socket(code)),
+        Recipient("browser seat 0", 0, await browser_socket(code, tokens[0])),
+        Recipient("browser spectator", None, await browser_socket(code)),
+    ]
+    seats = recipients[:2]
+    truths, counts = {}, dict.fromkeys((recipient.name for recipient in recipients), 0)
+    version = (await hidden_cards(code))[0]
+    await settle(recipients, version, truths, code, counts)
+    for _ in range(MAX_MOVES):
+        state = seats[0].last
+        if state["match_over"]:
+            break
+        if state["hand_result"] is not None:
+            frames = [(seat, {"type": "next_hand"}) for seat in seats]
+        else:
+            mover = seats[state["to_move"]]
+            frames = [(mover, {"type": "move", "move": choose_move(mover.last), "version": state["version"]})]
+        for sender, frame in frames:  # one change at a time: each frame is checked at its version
+            await sender.socket.send_json_to(frame)
+            # A first "next hand" only marks its seat ready (the game's version stays); the
+            # second deals; a move is a new version.
+            version += 1 if frame["type"] == "move" or sender is frames[-1][0] else 0
+            await settle(recipients, version, truths, code, counts)
+    assert seats[0].last["match_over"], "the match did not end"
+    for recipient in recipients:
+        await recipient.socket.disconnect()
+    return counts
+
+
+@pytest.mark.parametrize(("scoring", "straight", "oklahoma"), list(itertools.product(SCORINGS, (False, True), (False, True))))
+async def test_it_shows_no_recipient_a_card_it_may_not_see_in_a_whole_match(scoring, straight, oklahoma, settings):
+    # A bot plays far faster than the per-socket frame rate a person needs.
+    settings.GAMES_WS_RATE_BURST = settings.GAMES_WS_RATE_PER_SECOND = 10_000
+    counts = await play_whole_match(scoring, straight, oklahoma)
+    print(scoring, straight, oklahoma, counts)
+    assert all(count > 0 for count in counts.values())
+
+
+async def test_the_scan_would_notice_the_opponents_hand_in_a_seats_frame():
+    code, tokens = await open_seated_table()
+    seat_one = await api_socket(code, tokens[1])
+    state = await seat_one.receive_json_from(timeout=TIMEOUT)
+    _version, hidden = await hidden_cards(code)
+    assert cards_in_frame(state) & hidden[0] and cards_in_frame(state) & hidden[None]
+    assert not cards_in_frame(state) & hidden[1]
+    await seat_one.disconnect()
