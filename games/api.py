@@ -35,6 +35,7 @@ def open_table(request):
             target=body.get("target", 100),
             straight=body.get("straight", False),
             oklahoma=body.get("oklahoma", False),
+            computer=body.get("computer"),
         )
     except GameError as error:
         return error_response(request, error)

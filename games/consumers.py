@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, hub, limits, rooms, services
+from games import broadcast, hub, limits, opponent, rooms, services
 from games import render as table_render
 from games.errors import GameError
 from games.messages import message
@@ -88,6 +88,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # Everyone re-renders the opponent's presence.
             await hub.tell(change)
         await self.send_latest()
+        opponent.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
     async def beat(self):
         while True:

@@ -23,6 +23,9 @@ RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
 # How often the hub compares its tables' versions with the database, in one query: a change
 # whose announcement was lost (the layer was down) reaches the sockets within this time.
 CHECK_SECONDS = 2
+# Told the table's code after every change delivered to sockets here (games.opponent wakes
+# the computer): the hub knows nothing of what listens.
+AFTER_A_CHANGE = []
 
 
 class Hub:
@@ -78,6 +81,9 @@ class Hub:
             rooms.rooms.forget(code)  # its seats' secrets changed: read them afresh
         for socket in list(self.members.get(code, ())):
             asyncio.ensure_future(socket.hear(message))
+        if self.members.get(code):
+            for listener in AFTER_A_CHANGE:
+                listener(code)
 
     async def listen(self):
         failures = 0

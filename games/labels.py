@@ -6,6 +6,7 @@ pages), and the form, the archive's filter and every page that names a mode foll
 
 from django.utils.translation import pgettext_lazy
 
+from games.computer import LEVELS
 from games.engine import HOLLYWOOD, ONE_GAME, SCORING_MODES, SINGLE_HAND
 
 # Per mode: its short name, and what the form that opens a table says of it.
@@ -22,6 +23,14 @@ HAND_KIND_LABELS = {
     "undercut": pgettext_lazy("hand result", "Undercut"),
     "draw": pgettext_lazy("hand result", "No winner"),
 }
+
+
+COMPUTER_LEVEL_LABELS = {
+    "beginner": pgettext_lazy("computer level", "Beginner"),
+    "club": pgettext_lazy("computer level", "Club player"),
+    "expert": pgettext_lazy("computer level", "Expert"),
+}
+assert tuple(COMPUTER_LEVEL_LABELS) == LEVELS, "every level of the computer needs its label, weakest first"
 
 
 def scoring_label(name):

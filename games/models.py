@@ -54,6 +54,8 @@ class Seat(models.Model):
     player = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # sha256 hex of the seat's secret; the secret itself is only in the player's cookie.
     token_hash = models.CharField(max_length=64)
+    # The computer's level when the computer sits here (games.computer.LEVELS), else "".
+    computer_level = models.CharField(max_length=10, blank=True, default="")
     ready = models.BooleanField(default=False)
     # Open sockets of this seat; more than zero means "connected".
     connections = models.PositiveIntegerField(default=0)

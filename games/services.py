@@ -25,6 +25,7 @@ from games import identity
 from games.archive import players as archive_players
 from games.archive import record as archive
 from games.broadcast import Change
+from games.computer import LEVELS
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
@@ -82,18 +83,29 @@ def clean_rules(scoring, target, straight, oklahoma):
 
 @transaction.atomic
 def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahoma=False, deal_seed=None,
-               player_token=None):
-    """Open a table with its creator in seat 0.
+               player_token=None, computer=None):
+    """Open a table with its creator in seat 0, and the computer in seat 1 when `computer`
+    names its level (games.computer.LEVELS): the match then starts at once.
 
     `player_token` is the secret of the browser's player cookie; without one (a program, a
     new browser) a new player is made and its secret returned in `Seated.player_token`.
     """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
+    if computer is not None and computer not in LEVELS:
+        raise GameError("bad_computer")
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
     table.state = new_match(table).to_dict()
     table.save()
-    return _sit(table, 0, name, player_token)
+    seated = _sit(table, 0, name, player_token)
+    if computer is not None:
+        player = archive_players.computer_player(computer)
+        # A secret nobody is ever given: the computer moves through the services, no socket.
+        Seat.objects.create(table=table, number=1, name=player.name, player=player, computer_level=computer,
+                            token_hash=identity.hash_token(identity.new_token()))
+        _start_archived_match(table, seats_of(table))
+        _bump(table, archive_id=table.archive_id, match_id=table.match_id)
+    return seated
 
 
 def take_seat(code, name, player_token=None, seat_token=None):

@@ -35,6 +35,8 @@ def open_table(request):
             straight=form.get("straight") == "on",
             oklahoma=form.get("oklahoma") == "on",
             player_token=request.COOKIES.get(PLAYER_COOKIE),
+            # The form's "Play the computer" button sends the level chosen beside it.
+            computer=form.get("computer_level") if "against_computer" in form else None,
         )
     except GameError as error:
         context = {"open_error": message(error.code), "open_form": form}

@@ -176,6 +176,8 @@ GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
 # Live tables a process keeps in memory (games.rooms), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound the rooms to some tens of megabytes.
 GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
+# The computer's pause before it moves, in seconds, so a person can follow its moves.
+GAMES_COMPUTER_PAUSE = float(os.environ.get("GAMES_COMPUTER_PAUSE", "0.7"))
 GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 
 def cache_settings():

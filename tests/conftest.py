@@ -42,6 +42,12 @@ def a_channel_layer_of_the_tests_own(settings):
 
 
 @pytest.fixture(autouse=True)
+def a_computer_that_does_not_pause(settings):
+    # Its pause is for people to follow its moves; tests follow them by the states they get.
+    settings.GAMES_COMPUTER_PAUSE = 0
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_limits(settings):
     # The rate limits count per client address in the cache, and every test client is
     # 127.0.0.1: each test starts with no count, in a cache of its own (never a Redis the

@@ -25,10 +25,16 @@ class Player(models.Model):
     # sha256 hex of the secret in the `player` cookie and the "another device" link.
     token_hash = models.CharField(max_length=64, unique=True)
     name = models.CharField(max_length=24, db_index=True)
+    # The computer's level (games.computer.LEVELS) for the computer's players, else "".
+    computer_level = models.CharField(max_length=10, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):
         return f"{self.name} ({self.public_id})"
+
+    @property
+    def is_computer(self):
+        return bool(self.computer_level)
 
 
 class ArchivedMatch(models.Model):
@@ -139,6 +145,8 @@ class PlayerResult(models.Model):
     opponent = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     scoring = models.CharField(max_length=10, choices=SCORING_CHOICES)
     finished_at = models.DateTimeField()
+    # Against the computer: kept apart from the numbers against people, so nobody farms them.
+    against_computer = models.BooleanField(default=False)
     won = models.BooleanField()
     total = models.IntegerField()
     opponent_total = models.IntegerField()

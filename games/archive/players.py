@@ -34,6 +34,18 @@ def create_player(name):
     return player, token
 
 
+# The computer's players: one a level, a name a player can read as a name in any language.
+# Their "secret" is no hash of anything, so no cookie or link can ever claim them.
+COMPUTER_NAMES = {"beginner": "Bea", "club": "Cleo", "expert": "Max"}
+
+
+def computer_player(level):
+    player, _created = Player.objects.get_or_create(
+        computer_level=level, defaults={"name": COMPUTER_NAMES[level], "token_hash": f"computer:{level}"},
+    )
+    return player
+
+
 def player_for(name, token=None):
     """The player taking a seat under `name`: (player, the secret of a new player or None).
 

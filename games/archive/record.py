@@ -64,10 +64,10 @@ def lock_players(players):
 
 
 def streaks_before(players):
-    """Each player's current winning streak, keyed by player id."""
+    """Each player's current winning streak against people, keyed by player id."""
     streaks = {}
     for player in players:
-        newest = PlayerResult.objects.filter(player=player).order_by("-finished_at", "-id").first()
+        newest = PlayerResult.objects.filter(player=player, against_computer=False).order_by("-finished_at", "-id").first()
         streaks[player.pk] = newest.streak if newest else 0
     return streaks
 
@@ -133,7 +133,9 @@ def result_row(archived, match, seat, streaks):
     """The match seen from `seat`: what the player page and the totals fold."""
     players = archived.players
     player, won = players[seat], seat == archived.winner_seat
-    streaks[player.pk] = streaks.get(player.pk, 0) + 1 if won else 0
+    against_computer = players[1 - seat].is_computer
+    if not against_computer:  # a streak counts matches against people only
+        streaks[player.pk] = streaks.get(player.pk, 0) + 1 if won else 0
     sheet = match.sheet
     return PlayerResult(
         match=archived,
@@ -142,12 +144,13 @@ def result_row(archived, match, seat, streaks):
         opponent=players[1 - seat],
         scoring=archived.scoring,
         finished_at=archived.finished_at,
+        against_computer=against_computer,
         won=won,
         total=sheet.totals[seat],
         opponent_total=sheet.totals[1 - seat],
         games_won=sheet.games_won(seat),
         shutouts=sum(1 for game in sheet.games if game.winner == seat and game.points[1 - seat] == 0),
-        streak=streaks[player.pk],
+        streak=0 if against_computer else streaks[player.pk],
         **hand_counts(match.results, seat),
     )
 

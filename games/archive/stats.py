@@ -31,9 +31,14 @@ TOTALS = {
 AGAINST = {"played": Count("id"), "won": Count("id", filter=Q(won=True))}
 
 
+def against_people(rows):
+    """A player's numbers count matches against people: the computer's are kept apart."""
+    return rows.filter(against_computer=False)
+
+
 def newest_streak(player_ref):
     """The streak on a player's newest result: their current winning streak."""
-    return PlayerResult.objects.filter(player=player_ref).order_by("-finished_at", "-id").values("streak")[:1]
+    return against_people(PlayerResult.objects.filter(player=player_ref)).order_by("-finished_at", "-id").values("streak")[:1]
 
 
 def refresh_totals(players):
@@ -44,7 +49,7 @@ def refresh_totals(players):
     """
     totals = []
     for player in set(players):
-        values = PlayerResult.objects.filter(player=player).aggregate(**TOTALS)
+        values = against_people(PlayerResult.objects.filter(player=player)).aggregate(**TOTALS)
         values["current_streak"] = newest_streak(player).values_list("streak", flat=True).first() or 0
         totals.append(PlayerTotals(player=player, **values))
     upsert(PlayerTotals, totals, ["player"])
@@ -68,7 +73,7 @@ def opponent_record(row):
 
 def rebuild_all_totals():
     """Every player's totals and opponent records from scratch: for bulk loads, and repairs."""
-    rows = PlayerResult.objects.values("player").annotate(
+    rows = against_people(PlayerResult.objects).values("player").annotate(
         **TOTALS, current_streak=Subquery(newest_streak(OuterRef("player")))
     )
     PlayerTotals.objects.all().delete()
@@ -96,6 +101,7 @@ def results_by_opponent(player, limit=OPPONENTS_SHOWN):
         {
             "player_id": row.opponent.public_id,
             "name": row.opponent.name,
+            "computer_level": row.opponent.computer_level,
             "played": row.played,
             "won": row.won,
             "lost": row.played - row.won,

@@ -22,6 +22,16 @@ def hand_kind_label(kind):
     return labels.HAND_KIND_LABELS[kind]
 
 
+@register.filter
+def computer_level_label(level):
+    return labels.COMPUTER_LEVEL_LABELS[level]
+
+
+@register.simple_tag
+def computer_levels():
+    return list(labels.COMPUTER_LEVEL_LABELS.items())
+
+
 @register.simple_tag
 def scoring_choices():
     return labels.scoring_choices()

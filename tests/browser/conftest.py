@@ -55,6 +55,7 @@ def live_server_env(tmp_path_factory):
         DATABASE_URL=f"sqlite:///{database}",
         DJANGO_DEBUG="true",
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        GAMES_COMPUTER_PAUSE="0",
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)

@@ -47,7 +47,7 @@ def open_a_table(browser, base_url, name):
     page = browser.new_context().new_page()
     page.goto(f"{base_url}/en/")
     page.fill("#open-name", name)
-    page.click("form.open-table button[type=submit]")
+    page.click("form.open-table button[name=open_table]")
     return page
 
 
@@ -102,7 +102,7 @@ def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(bro
     ana.click("#table-live [data-action='next_hand']")
     ben.click("#table-live [data-action='next_hand']")
     for page in (ana, ben):
-        wait_for_version(page, showdown + 2)
+        wait_for_version(page, showdown + 1)
         expect(page.locator("#showdown")).to_have_count(0, timeout=WAIT_MS)
         expect(page.locator("#table-error")).to_be_hidden()
         assert len(hand_codes(page)) in (10, 11)
@@ -157,3 +157,24 @@ def test_it_carries_a_player_identity_to_another_device_by_the_private_link(brow
     assert "#player=" not in other_device.url
     other_device.context.close()
     ana.context.close()
+
+
+def test_it_plays_a_hand_against_the_computer_after_one_click_from_the_home_page(browser, live_server_url):
+    page = browser.new_context().new_page()
+    page.goto(f"{live_server_url}/en/")
+    page.fill("#open-name", "Ana")
+    page.click("form.open-table button[name=against_computer]")
+    expect(page.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
+    for _ in range(200):
+        if page.locator("#showdown").count():
+            break
+        # Ana's turn, or the computer's reply to come: play when a move is offered.
+        page.wait_for_selector("#table-live [data-move], #showdown", timeout=WAIT_MS)
+        if page.locator("#showdown").count():
+            break
+        before = version(page)
+        play_one_move(page)
+        wait_for_version(page, before + 1)
+    expect(page.locator("#showdown .outcome")).not_to_be_empty()
+    assert "Cleo" in page.locator("#score-sheet").inner_text()  # the club player, the form's default
+    page.context.close()
