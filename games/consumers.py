@@ -31,19 +31,30 @@ MAX_FRAME_CHARACTERS = 2048
 # flood gets error frames instead of database work.
 
 
+# A client that keeps sending past its limit is closed with 1008 (policy violation): a burst's
+# worth of refused frames in a row is no accident.
+FLOOD_CLOSE = 1008
+
+
 class RateLimit:
     def __init__(self, burst, per_second):
         self.burst, self.per_second = burst, per_second
         self.tokens, self.stamp = float(burst), time.monotonic()
+        self.refused = 0  # refusals since the last frame it was allowed
 
     def allow(self):
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.per_second)
         self.stamp = now
         if self.tokens < 1:
+            self.refused += 1
             return False
         self.tokens -= 1
+        self.refused = 0
         return True
+
+    def flooding(self):
+        return self.refused > self.burst
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -126,6 +137,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             frame = self.parse(text_data, bytes_data)
             await self.handler_for(frame)(frame)
         except GameError as error:
+            if error.code == "rate_limited" and self.limit.flooding():
+                # It keeps sending past its limit: no more answers, which it may not read.
+                await self.close(code=FLOOD_CLOSE)
+                return
             await self.send_error(error)
             if error.code == "stale":
                 self.sent = None  # the fresh state follows, even if this socket showed it
@@ -138,12 +153,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_latest()
 
     def parse(self, text_data, bytes_data):
+        # Every frame counts against the limit, before anything else is looked at.
+        if not self.limit.allow():
+            raise GameError("rate_limited")
         if text_data is None:
             raise GameError("malformed")
         if len(text_data) > MAX_FRAME_CHARACTERS:
             raise GameError("too_large")
-        if not self.limit.allow():
-            raise GameError("rate_limited")
         try:
             frame = json.loads(text_data)
         except (ValueError, RecursionError):  # RecursionError: brackets nested too deep

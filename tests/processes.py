@@ -132,9 +132,9 @@ def nginx(backends, port=None):
 
 def site_env(database_url, redis_url=None, **extra):
     """Production settings for a site process on plain HTTP behind the test's own proxy."""
-    env = dict(os.environ, DJANGO_DEBUG="false", DJANGO_SECRET_KEY="processes-" + "x" * 50,
-               DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
-               DATABASE_URL=database_url, PYTHONUNBUFFERED="1", **extra)
+    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "processes-" + "x" * 50,
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SECURE_SSL_REDIRECT": "false",
+           "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **extra}
     env.pop("REDIS_URL", None)
     if redis_url:
         env["REDIS_URL"] = redis_url

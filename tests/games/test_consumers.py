@@ -229,6 +229,30 @@ async def test_it_limits_how_many_frames_a_connection_may_send():
     await close(*sockets)
 
 
+async def test_it_counts_binary_and_oversized_frames_against_the_limit_too(settings):
+    settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND = 5, 1
+    _, _, sockets, _ = await seated_sockets()
+    for _ in range(5):
+        await sockets[0].send_to(bytes_data=b"\x00" * 10_000)
+    await sockets[0].send_to(text_data="x" * 10_000)
+    codes = [(await error_frame(sockets[0]))["code"] for _ in range(6)]
+    assert codes == ["malformed"] * 5 + ["rate_limited"]
+    await close(*sockets)
+
+
+async def test_it_closes_a_client_that_keeps_sending_past_its_limit(settings):
+    settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND = 5, 1
+    code, tokens, sockets, _ = await seated_sockets()
+    for _ in range(50):
+        await sockets[0].send_to(text_data='{"type": "next_hand"}')
+    # A burst's worth of refusals in a row, then the socket is closed as a policy violation:
+    # no answer is queued for a client that may never read them.
+    while (output := await sockets[0].receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    assert output["code"] == 1008
+    await sockets[1].disconnect()
+
+
 async def test_it_applies_only_one_of_two_racing_moves():
     code, tokens, sockets, states = await seated_sockets()
     mover = states[0]["to_move"]
