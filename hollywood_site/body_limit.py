@@ -4,7 +4,7 @@ Django's ASGI handler reads the whole body into a temporary file before any view
 `request.body` then holds it in memory: a 400 MB POST was read in full before it was
 refused. Here the declared Content-Length is checked first, and the body's chunks are
 counted as they arrive, so an undeclared (chunked) body stops at the limit too. A proxy in
-front (`client_max_body_size`, docs/nginx.conf.example) should refuse it earlier still.
+front (`client_max_body_size`, docs/nginx/site.conf) should refuse it earlier still.
 """
 
 import io
