@@ -253,6 +253,16 @@ async def test_it_closes_a_client_that_keeps_sending_past_its_limit(settings):
     await sockets[1].disconnect()
 
 
+async def first_refusal(*sockets):
+    """The code of the first error frame any of these sockets gets."""
+    waits = [asyncio.ensure_future(error_frame(socket)) for socket in sockets]
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for wait in pending:
+        wait.cancel()
+    assert len(done) == 1
+    return done.pop().result()["code"]
+
+
 async def test_it_applies_only_one_of_two_racing_moves():
     code, tokens, sockets, states = await seated_sockets()
     mover = states[0]["to_move"]
@@ -265,11 +275,7 @@ async def test_it_applies_only_one_of_two_racing_moves():
     )
     await state_at(sockets[1 - mover], version + 1)
     # The loser (whichever it was) is told its move came too late.
-    waits = [asyncio.ensure_future(error_frame(socket)) for socket in (sockets[mover], second_tab)]
-    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-    for wait in pending:
-        wait.cancel()
-    assert [task.result()["code"] for task in done] == ["stale"]
+    assert await first_refusal(sockets[mover], second_tab) == "stale"
     assert await move_count(code) == 1
     assert (await table_row(code)).version == version + 1
     await close(second_tab, *sockets)
@@ -401,11 +407,7 @@ async def test_it_applies_the_same_move_sent_on_two_sockets_of_one_seat_once():
     await asyncio.gather(sockets[mover].send_json_to(frame), second_tab.send_json_to(frame))
     await state_at(sockets[1 - mover], version + 1)
     # One of the two is told it came too late; the move is logged once.
-    waits = [asyncio.ensure_future(error_frame(socket)) for socket in (sockets[mover], second_tab)]
-    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-    for wait in pending:
-        wait.cancel()
-    assert [task.result()["code"] for task in done] == ["stale"]
+    assert await first_refusal(sockets[mover], second_tab) == "stale"
     assert await move_count(code) == 1
     await close(second_tab, *sockets)
 
