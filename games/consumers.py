@@ -12,7 +12,7 @@ import logging
 import time
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from games.database import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation

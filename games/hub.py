@@ -12,7 +12,7 @@ import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from games.database import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import rooms

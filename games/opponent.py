@@ -16,7 +16,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
-from channels.db import database_sync_to_async
+from games.database import database_sync_to_async
 from django.conf import settings
 
 from games import hub, rooms, services

@@ -142,12 +142,10 @@ def database_settings():
         # cost 2.5 ms a move here, most of a move's time.
         config["OPTIONS"] = {"transaction_mode": "IMMEDIATE",
                              "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
-    # One connection kept per thread: Channels runs a process's database calls in one thread,
-    # so a process holds one connection instead of opening and closing one for every call.
-    # No health check: it would cost a round trip ("SELECT 1") before every call. A connection
-    # that broke (the database restarted) fails one call, and is then closed and reopened.
-    config["CONN_MAX_AGE"] = None
-    config["CONN_HEALTH_CHECKS"] = False
+    # Closed after each HTTP request (Django runs each in a thread of its own under ASGI, where
+    # a kept connection would be left behind). Live play's sockets keep theirs: one thread, one
+    # connection a process (games.database).
+    config["CONN_MAX_AGE"] = 0
     if config["ENGINE"] == "django.db.backends.postgresql":
         # channels' live-server tests need a fixed test database name (channels #2176).
         config["TEST"] = {"NAME": f"test_{config['NAME']}"}
