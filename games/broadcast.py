@@ -1,4 +1,5 @@
-"""What the table's group hears: only that it changed, and its version. Never a card."""
+"""What the table's group hears: that it changed, and its version; and the players' chat
+lines, which are public. Never a card."""
 
 import logging
 
@@ -34,3 +35,19 @@ async def tell(layer, code, version):
 def announce(code, version):
     """From synchronous code (an HTTP view): tell the table's sockets to re-render."""
     return async_to_sync(tell)(get_channel_layer(), code, version)
+
+
+def chat(line, name):
+    """A chat line for the group: who said it and what, nothing else (no version: chat is
+    not a game change)."""
+    return {"type": "table.chat", "id": line.pk, "seat": line.seat, "name": name, "text": line.text}
+
+
+async def tell_chat(layer, code, event):
+    """Send the group a chat line; False if the channel layer failed (logged, never raised)."""
+    try:
+        await layer.group_send(group_name(code), event)
+    except Exception:
+        logger.exception("could not send a chat line at table %s", code)
+        return False
+    return True

@@ -149,7 +149,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         return handler
 
     def handlers(self):
-        return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch}
+        return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch,
+                "resign": self.on_resign, "claim": self.on_claim, "chat": self.on_chat}
+
+    async def on_resign(self, frame):
+        await self.change(services.resign)
+
+    async def on_claim(self, frame):
+        await self.change(services.claim_abandoned)
+
+    async def on_chat(self, frame):
+        """A chat line: stored, then sent to the group as itself; the version stays."""
+        event = await database_sync_to_async(chat_event)(self.code, self.seat, frame.get("text"))
+        if not await broadcast.tell_chat(self.channel_layer, self.code, event):
+            await self.table_chat(event)
+
+    async def table_chat(self, event):
+        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
     async def on_move(self, frame):
         move = frame.get("move")
@@ -211,6 +227,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 class BrowserTableConsumer(TableConsumer):
     """The table page's socket: the seat comes from the cookie; states arrive as HTML."""
 
+    # The version this socket last showed, and when (a move must not act on it sooner).
+    shown_version, shown_at = None, 0.0
+
     def seat_token(self):
         return token_from_cookies(self.scope.get("cookies", {}), self.code)
 
@@ -225,7 +244,17 @@ class BrowserTableConsumer(TableConsumer):
         self.sort = table_render.clean_sort(frame.get("by"))
         await self.send_state()
 
+    async def on_move(self, frame):
+        """A person's control acts only on a state they have had on screen for a moment:
+        a double tap must not play the move that appeared under the finger (a bot's
+        socket, the API's, is not held back)."""
+        if frame.get("version") == self.shown_version and time.monotonic() - self.shown_at < settings.GAMES_MIN_SEEN_SECONDS:
+            raise GameError("too_soon")
+        await super().on_move(frame)
+
     def render(self, state):
+        if state["version"] != self.shown_version:
+            self.shown_version, self.shown_at = state["version"], time.monotonic()
         html = table_render.render_live(state, self.sort)
         return {"type": "state", "version": state["version"], "html": html}
 
@@ -238,6 +267,11 @@ class ApiTableConsumer(TableConsumer):
 
     def render(self, state):
         return state
+
+
+def chat_event(code, seat, text):
+    line = services.say(code, seat, text)
+    return broadcast.chat(line, state.seat_name(code, seat))
 
 
 def expected_version(frame):

@@ -6,6 +6,7 @@ import secrets
 from django.db import models
 
 from games.engine import SCORINGS, TARGETS
+from games.identity import NAME_MAX_CODE_POINTS
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
@@ -31,6 +32,10 @@ class Table(models.Model):
     # The archive's id of the match being played (the protocol's match_id), once both
     # seats are taken.
     archive_id = models.PositiveIntegerField(null=True, blank=True)
+    # How the current match ended before it was played out: "resigned" or "left" (the
+    # other player claimed it), by seat `ended_by`; empty while it runs or once played out.
+    ending = models.CharField(max_length=10, blank=True, default="")
+    ended_by = models.PositiveSmallIntegerField(null=True, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -43,7 +48,7 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=24)
+    name = models.CharField(max_length=NAME_MAX_CODE_POINTS)
     # Who sits here, for the archive's stats: the browser's player cookie, or a new
     # player for a program joining through the API.
     player = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -75,3 +80,18 @@ class Move(models.Model):
     class Meta:
         ordering = ["version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="one_move_per_version")]
+
+
+class ChatMessage(models.Model):
+    """A line of the players' chat, kept with the table. Not a game change: writing one
+    never bumps the table's version."""
+
+    MAX_LENGTH = 200
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=MAX_LENGTH)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

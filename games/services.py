@@ -10,6 +10,9 @@ and broadcast only after they return. Expected refusals raise `GameError(code)`;
 
 from typing import NamedTuple
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -20,8 +23,9 @@ from games.archive import record as archive
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.models import Move, Seat, Table
-from games.state import get_table, seat_holding, seats_of
+from games.archive.models import ArchivedMatch
+from games.models import ChatMessage, Move, Seat, Table
+from games.state import claimable, get_table, seat_holding, seats_of
 
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
@@ -112,6 +116,8 @@ def play_move(code, seat, move, expected_version=None):
     table, seats = _load_for_change(code, seat, expected_version)
     if len(seats) < 2:
         raise GameError("waiting_for_opponent")
+    if table.ending:
+        raise GameError("match_ended")
     # Longer than any move: refused before the match is even loaded.
     if not isinstance(move, str) or len(move) > MAX_TEXT_LENGTH:
         raise GameError("illegal_move", "unknown_move")
@@ -144,7 +150,7 @@ def ready_for_next_hand(code, seat):
     table, seats = _load_for_change(code, seat)
     # Checked on the shared copy: a refusal leaves the cached match in place.
     shown = matches.for_reading(table)
-    if shown.is_over or shown.hand.result is None:
+    if shown.is_over or table.ending or shown.hand.result is None:
         raise GameError("no_next_hand")
     match = matches.for_writing(table)
     if not _both_ready(seats, seat):
@@ -160,7 +166,7 @@ def rematch(code, seat):
     Like "Next hand", asking is idempotent: no version check.
     """
     table, seats = _load_for_change(code, seat)
-    if not matches.for_reading(table).is_over:
+    if not (table.ending or matches.for_reading(table).is_over):
         raise GameError("match_not_over")
     if not _both_ready(seats, seat):
         return _save(table, matches.for_writing(table), state_changed=False)
@@ -169,6 +175,7 @@ def rematch(code, seat):
     _start_archived_match(table, seats)
     Table.objects.filter(pk=table.pk).update(
         match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+        ending="", ended_by=None,
     )
     return _save(table, matches.new_match(table, matches.rng_for(table)))
 
@@ -181,7 +188,50 @@ def set_presence(code, seat, connected):
     if connected:
         seats.update(connections=F("connections") + 1, last_seen=timezone.now())
     else:
-        seats.filter(connections__gt=0).update(connections=F("connections") - 1)
+        # last_seen marks the leaving too: a claim counts the time away from here.
+        seats.filter(connections__gt=0).update(connections=F("connections") - 1, last_seen=timezone.now())
+
+
+@transaction.atomic
+def resign(code, seat):
+    """Give the match up: it ends at once, won by the other seat."""
+    return _end_early(code, seat, ArchivedMatch.RESIGNED, loser=seat)
+
+
+@transaction.atomic
+def claim_abandoned(code, seat):
+    """Claim the match from an opponent the table has waited on for
+    GAMES_CLAIM_AFTER_SECONDS while they were away: archived as left by them."""
+    return _end_early(code, seat, ArchivedMatch.LEFT, loser=1 - seat, claim=True)
+
+
+def _end_early(code, seat, ending, loser, claim=False):
+    table, seats = _load_for_change(code, seat)
+    match = matches.for_reading(table)
+    if len(seats) < 2 or table.ending or match.is_over:
+        raise GameError("match_not_running")
+    if claim and not claimable(table, seats, match, seat):
+        raise GameError("opponent_not_away")
+    # The one place a match ends; then the table shows it as over, by whom and how.
+    archive.finish_archived_match(table.archive_id, match, timezone.now(), ending, loser)
+    return _bump(table, ending=ending, ended_by=loser)
+
+
+def say(code, seat, text):
+    """A chat line from a player (spectators only read): stored with the table, never a
+    game change, so the version stays. Returns the stored line."""
+    if seat not in (0, 1):
+        raise GameError("spectator")
+    text = text.strip() if isinstance(text, str) else ""
+    if not text:
+        raise GameError("chat_empty")
+    if len(text) > ChatMessage.MAX_LENGTH or not all(identity.may_appear_in_a_name(c) for c in text):
+        raise GameError("chat_refused")
+    table = get_table(code)
+    since = timezone.now() - timedelta(seconds=settings.GAMES_CHAT_WINDOW_SECONDS)
+    if ChatMessage.objects.filter(table=table, seat=seat, created__gte=since).count() >= settings.GAMES_CHAT_BURST:
+        raise GameError("rate_limited")
+    return ChatMessage.objects.create(table=table, seat=seat, text=text)
 
 
 def touch_presence(code, seat):

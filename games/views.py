@@ -22,6 +22,10 @@ from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
 
 
+# Quick reactions in the chat: pictures read the same in every language.
+REACTIONS = ("👍", "👏", "😮", "😄", "🙈")
+
+
 @require_POST
 def open_table(request):
     form = request.POST
@@ -114,6 +118,8 @@ def _page_context(request, table, seats, match, seat, token):
         "can_join": seat is None and 1 not in seats,
         "ws_path": reverse_ws(table.code),
         "claim_path": reverse("games:claim", kwargs={"code": table.code}),
+        "chat": state.chat_lines(table, seats),
+        "reactions": REACTIONS,
     }
 
 
