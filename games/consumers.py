@@ -235,6 +235,7 @@ class BrowserTableConsumer(TableConsumer):
 
     async def connect(self):
         self.sort = table_render.clean_sort(self.query_value("sort"))
+        self.order = table_render.clean_order(self.query_value("order"))
         await super().connect()
 
     def handlers(self):
@@ -242,6 +243,7 @@ class BrowserTableConsumer(TableConsumer):
 
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
+        self.order = table_render.clean_order(frame.get("order"))
         await self.send_state()
 
     async def on_move(self, frame):
@@ -254,8 +256,10 @@ class BrowserTableConsumer(TableConsumer):
 
     def render(self, state):
         if state["version"] != self.shown_version:
-            self.shown_version, self.shown_at = state["version"], time.monotonic()
-        html = table_render.render_live(state, self.sort)
+            # The socket's first state is the one the page already showed: not new to the player.
+            first = self.shown_version is None
+            self.shown_version, self.shown_at = state["version"], 0.0 if first else time.monotonic()
+        html = table_render.render_live(state, self.sort, self.order)
         return {"type": "state", "version": state["version"], "html": html}
 
 

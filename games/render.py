@@ -7,7 +7,7 @@ so both always show the same thing. Call inside the reader's language.
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games.cards import card_name, card_short
+from games.cards import card_name, card_short, is_card_code
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
 from games.labels import scoring_label
@@ -15,19 +15,30 @@ from games.messages import message
 from games.sheet_display import score_sheet
 from games.showdown_display import showdown
 
-SORTS = ("melds", "rank", "suit")
+SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
 DEFAULT_SORT = "melds"
+MAX_ORDER = 11  # a hand holds at most 11 cards
 
 
 def clean_sort(value):
     return value if value in SORTS else DEFAULT_SORT
 
 
-def render_live(state, sort=DEFAULT_SORT):
-    return render_to_string("games/_table_live.html", {"state": state, "live": live_context(state, sort)})
+def clean_order(value):
+    """A dragged order of card codes, from a browser: valid, distinct codes only."""
+    codes = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    order = []
+    for code in codes[:2 * MAX_ORDER]:
+        if isinstance(code, str) and is_card_code(code) and code not in order:
+            order.append(code)
+    return order[:MAX_ORDER]
 
 
-def live_context(state, sort):
+def render_live(state, sort=DEFAULT_SORT, order=()):
+    return render_to_string("games/_table_live.html", {"state": state, "live": live_context(state, sort, order)})
+
+
+def live_context(state, sort, order=()):
     """Everything the template needs beyond the state itself: names, cards, words."""
     seat = state["seat"]
     names = [player["name"] if player else "" for player in state["players"]]
@@ -40,7 +51,7 @@ def live_context(state, sort):
         "players": players_in_view_order(state, names),
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
-        "groups": hand_groups(state, sort, legal) if seat is not None else [],
+        "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
         "discard_top": state["discard_top"],
         "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
@@ -84,7 +95,7 @@ def players_in_view_order(state, names):
     return players
 
 
-def hand_groups(state, sort, legal):
+def hand_groups(state, sort, legal, order=()):
     """Melds first, then the deadwood; or all the cards by rank or by suit. Each card with
     the discard it may make now, if any, and what a press on it says."""
     deadwood = set(state["deadwood"])
@@ -98,6 +109,11 @@ def hand_groups(state, sort, legal):
         if state["deadwood"]:
             groups.append({"kind": "deadwood", "cards": cards(state["deadwood"])})
         return groups
+    if sort == "custom":
+        # Cards the player has not placed yet (the one just drawn) go to the right end.
+        placed = {code: index for index, code in enumerate(order)}
+        arranged = sorted(state["hand"], key=lambda code: placed.get(code, len(placed)))
+        return [{"kind": "all", "cards": cards(arranged)}]
     key = rank_key if sort == "rank" else suit_key
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
 

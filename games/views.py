@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
@@ -22,8 +23,12 @@ from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
 
 
-# Quick reactions in the chat: pictures read the same in every language.
-REACTIONS = ("👍", "👏", "😮", "😄", "🙈")
+# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table.
+SORT_COOKIE = "hand_sort"
+ORDER_COOKIE_PREFIX = "hand_order_"
+# Quick reactions in the chat, sent as the reader's words (every font has letters; not
+# every phone has the same emoji).
+REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
 
 
 @require_POST
@@ -111,7 +116,11 @@ def _page_context(request, table, seats, match, seat, token):
     return {
         "table": table,
         "state": seat_view,
-        "live": table_render.live_context(seat_view, table_render.DEFAULT_SORT),
+        # The hand in the order this browser keeps (table.js's cookies): no jump after a reload.
+        "live": table_render.live_context(
+            seat_view, table_render.clean_sort(request.COOKIES.get(SORT_COOKIE)),
+            table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + table.code)),
+        ),
         # Without the language prefix: the friend lands in their own language.
         "share_url": request.build_absolute_uri(share_path),
         "claim_url": claim_url,

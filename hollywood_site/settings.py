@@ -148,7 +148,7 @@ CHANNEL_LAYERS = {"default": channel_layer_settings()}
 # long (tests set it near zero); a control acts only on a state its player has seen for
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
-GAMES_CLAIM_AFTER_SECONDS = 120
+GAMES_CLAIM_AFTER_SECONDS = int(os.environ.get("GAMES_CLAIM_AFTER_SECONDS", "120"))
 GAMES_MIN_SEEN_SECONDS = 0.4
 GAMES_CHAT_BURST = 5
 GAMES_CHAT_WINDOW_SECONDS = 10

@@ -1,7 +1,5 @@
 from django.conf.urls.i18n import i18n_patterns
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from hollywood_site import views
 
@@ -12,7 +10,7 @@ urlpatterns = [
     # Outside i18n_patterns: it is the way from one language's pages to another's.
     path("language/<str:code>/", views.switch_language, name="switch_language"),
     # Asked for by browsers and feed readers that never read the page's <link rel="icon">.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
 ]
 
 # Every page carries its language, English included; "/" is redirected by
