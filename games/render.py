@@ -216,7 +216,7 @@ def ending_line(state, names):
         return ""
     values = {"name": names[state["ended_by"]], "winner": names[1 - state["ended_by"]]}
     if state["ending"] == "resigned":
-        return gettext("%(name)s resigned: %(winner)s wins the match.") % values
+        return gettext("%(name)s resigned; the match goes to %(winner)s.") % values
     return gettext("%(name)s left the table: %(winner)s claimed the match.") % values
 
 

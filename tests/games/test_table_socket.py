@@ -81,6 +81,6 @@ async def test_it_ends_the_match_for_both_when_a_player_resigns():
     await sockets[1].send_json_to({"type": "resign"})
     for socket in sockets:
         frame = await state_at(socket, version + 1)
-        assert "Ben resigned: Ana wins the match." in frame["html"]
+        assert "Ben resigned; the match goes to Ana." in frame["html"]
     assert (await table_row(code)).ending == "resigned"
     await close(*sockets)

@@ -188,7 +188,7 @@ def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
     assert (archived.ending, archived.winner_seat, archived.status) == ("resigned", 0, "finished")
     seen = state.load_state(code, 0)
     assert seen["match_over"] and seen["match_winner"] == 0 and seen["ending"] == "resigned"
-    assert "Ben resigned: Ana wins the match." in live_html(code, 0)
+    assert "Ben resigned; the match goes to Ana." in live_html(code, 0)
     with pytest.raises(GameError) as refused:
         services.play_move(code, seen["to_move"] or 0, "stock")
     assert refused.value.code == "match_ended"
@@ -370,3 +370,42 @@ def test_it_escapes_chat_on_the_page():
     services.say(code, 0, "<img src=x onerror=alert(1)>")
     html = page(code, ana.token)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+# 11. The showdown explains itself ---------------------------------------------------------
+
+def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_deadwood=10, layoffs=()):
+    return {
+        "kind": kind, "knocker": knocker, "winner": knocker, "points": points,
+        "players": [
+            {"melds": [["5H", "6H", "7H"]], "layoffs": [], "deadwood": ["2C"] if knocker_deadwood else [],
+             "deadwood_points": knocker_deadwood},
+            {"melds": [], "layoffs": [{"card": card, "meld": 0} for card in layoffs], "deadwood": ["KC"],
+             "deadwood_points": defender_deadwood},
+        ],
+    }
+
+
+def showdown_html(result):
+    from django.template.loader import render_to_string
+
+    from games.showdown_display import showdown
+    return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
+
+
+def test_it_shows_a_gin_as_gin_and_names_the_gin_bonus():
+    html = showdown_html(a_result("gin", points=35, knocker_deadwood=0))
+    assert ">gin</span>" in html and "knocked" not in html
+    assert "Ana went gin: gin bonus 25 + Ben’s deadwood 10 = 35" in html
+
+
+def test_it_shows_laid_off_cards_on_the_meld_they_extend():
+    html = showdown_html(a_result(layoffs=["8H"]))
+    ana, ben = html.split('data-seat="1"')
+    assert 'data-card="8H"' in ana.split('class="group meld"')[1] and 'data-card="8H"' not in ben
+    assert "laid off 1 card on the knocker’s melds" in ben
+
+
+def test_it_explains_the_bonus_row_of_the_sheet():
+    code, *_ = seated()
+    assert "Bonus: 100 to the winner of a game" in live_html(code, 0)
