@@ -25,8 +25,9 @@ def clean_sort(value):
 
 
 def clean_order(value):
-    """A dragged order of card codes, from a browser: valid, distinct codes only."""
-    codes = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    """A dragged order of card codes from a browser ("7H.8H.KS", or a list): valid,
+    distinct codes only."""
+    codes = value.split(".") if isinstance(value, str) else value if isinstance(value, list) else []
     order = []
     for code in codes[:2 * MAX_ORDER]:
         if isinstance(code, str) and is_card_code(code) and code not in order:

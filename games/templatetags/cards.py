@@ -60,11 +60,13 @@ def card_classes(code, classes):
 
 
 def card_face(code):
+    # The text is the top corner alone ("7♥", what a voice user says); the pip and the
+    # turned corner repeat it in CSS (table.css draws them from data-face).
     return format_html(
         '<span class="corner" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>'
-        '<span class="pip" aria-hidden="true">{}</span>'
-        '<span class="corner corner--end" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>',
-        shown_rank(code), suit_symbol(code), suit_symbol(code), shown_rank(code), suit_symbol(code),
+        '<span class="pip" aria-hidden="true" data-face="{}"></span>'
+        '<span class="corner corner--end" aria-hidden="true" data-face="{}"></span>',
+        shown_rank(code), suit_symbol(code), suit_symbol(code), card_short(code),
     )
 
 

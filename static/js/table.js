@@ -29,10 +29,11 @@
   // Cookies, not localStorage: the server's first paint of the page uses them too.
   function cookie(name) {
     var found = document.cookie.split("; ").filter(function (part) { return part.indexOf(name + "=") === 0; })[0];
-    return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+    return found ? found.slice(name.length + 1) : "";
   }
   function setCookie(name, value) {
-    document.cookie = name + "=" + encodeURIComponent(value) + "; path=/; max-age=31536000; SameSite=Lax";
+    // Values are plain words and card codes joined by dots: nothing a cookie must escape.
+    document.cookie = name + "=" + value + "; path=/; max-age=31536000; SameSite=Lax";
   }
   var orderCookie = "hand_order_" + tableCode;
   var sort = cookie("hand_sort") || "melds";
@@ -88,9 +89,13 @@
     var wasMyTurn = flag("myTurn"), wasWaiting = flag("waiting"), wasShowdown = !!document.getElementById("showdown");
     var focused = live.contains(document.activeElement) ? document.activeElement : null;
     var before = cardPlaces();
+    var confirming = live.querySelector("[data-confirming='true']");
     version = message.version;
     live.dataset.version = String(version);
     Idiomorph.morph(live, message.html, { morphStyle: "innerHTML" });
+    // A presence update must not undo a first press on "Knock": the same control keeps asking.
+    var same = confirming && !changed && document.getElementById(confirming.id);
+    if (same && same.dataset.confirm) ask(same);
     if (changed) arm();
     keepFocus(focused);
     travel(before);
@@ -217,12 +222,15 @@
   function confirmed(button) {
     if (button.dataset.confirming === "true") return true;
     live.querySelectorAll("[data-confirming='true']").forEach(unconfirm);
-    button.dataset.confirming = "true";
-    button.dataset.label = button.textContent;
-    button.textContent = button.dataset.confirm;
+    ask(button);
     window.setTimeout(function () { unconfirm(button); }, CONFIRM_MS);
     arm();
     return false;
+  }
+  function ask(button) {
+    button.dataset.confirming = "true";
+    button.dataset.label = button.textContent;
+    button.textContent = button.dataset.confirm;
   }
   function unconfirm(button) {
     if (button.dataset.confirming !== "true") return;
@@ -248,7 +256,7 @@
   function sortBy(by, order) {
     sort = by;
     setCookie("hand_sort", sort);
-    if (by === "custom") setCookie(orderCookie, order.join(","));
+    if (by === "custom") setCookie(orderCookie, order.join("."));
     send({ type: "sort", by: sort, order: order });
   }
 

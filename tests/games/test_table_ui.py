@@ -330,7 +330,7 @@ def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response(
     client = Client()
     client.cookies[f"seat_{code}"] = ana.token
     client.cookies["hand_sort"] = "custom"
-    client.cookies[f"hand_order_{code}"] = ",".join(order)
+    client.cookies[f"hand_order_{code}"] = ".".join(order)
     html = client.get(f"/en/t/{code}/").content.decode()
     mine = html[html.index('id="hand-cards"'):]
     assert re.findall(r'data-card="(\w\w)"', mine)[:len(order)] == order
