@@ -158,7 +158,8 @@ def claimable(table, seats, match, seat):
     other = seats.get(1 - seat)
     hand = match.hand
     waiting_on = hand.to_move == 1 - seat or (hand.result is not None and not other.ready)
-    return waiting_on and away_for(other) >= timedelta(seconds=settings.GAMES_CLAIM_AFTER_SECONDS)
+    gone = not is_connected(other)
+    return waiting_on and gone and away_for(other) >= timedelta(seconds=settings.GAMES_CLAIM_AFTER_SECONDS)
 
 
 def own_hand_state(view, seated):

@@ -38,7 +38,8 @@ def open_table(request):
         seated = services.open_table(
             form.get("name", ""),
             scoring=form.get("scoring", ""),
-            target=_int_or_none(form.get("target")),
+            # A single hand has no target: the form disables the choice, so none is sent.
+            target=_int_or_none(form.get("target", "100")),
             straight=form.get("straight") == "on",
             oklahoma=form.get("oklahoma") == "on",
             player_token=request.COOKIES.get(PLAYER_COOKIE),

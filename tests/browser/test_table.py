@@ -282,41 +282,62 @@ def axe_violations(page):
 PAGES = ["/en/", "/en/how-to-play/", "/en/hollywood-scoring/", "/en/history/", "/en/archive/", "/de/", "/cs/archive/"]
 
 
+def assert_no_violations(found):
+    failures = {where: violations for where, violations in found.items() if violations}
+    assert not failures, "\n".join(f"{where}: {violations}" for where, violations in failures.items())
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_it_has_no_accessibility_violations_on_any_page_or_table_state(browser, live_server_url, scheme):
-    found = {}
+def test_it_has_no_accessibility_violations_on_any_page(browser, live_server_url, scheme):
     visitor = new_page(browser, DESKTOP, scheme)
+    found = {}
     for path in PAGES:
         visitor.goto(live_server_url + path)
         found[path] = axe_violations(visitor)
+    visitor.goto(live_server_url + "/en/archive/")
+    links = visitor.locator("main a").evaluate_all("links => links.map(a => a.href)")
+    for link in [link for link in links if "/matches/" in link][:2] + [link for link in links if "/players/" in link][:2]:
+        visitor.goto(link)
+        found[link.removeprefix(live_server_url)] = axe_violations(visitor)
+    assert_no_violations(found)
+    close(visitor)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_it_has_no_accessibility_violations_in_any_table_state(browser, live_server_url, scheme):
+    found = {}
     ana = open_table(new_page(browser, PHONE, scheme), live_server_url, "Ana", "hand")
-    found["table: waiting for a friend"] = axe_violations(ana)
+    found["waiting for a friend"] = axe_violations(ana)
     friend = new_page(browser, PHONE, scheme)
     friend.goto(ana.locator("#share-link").input_value())
-    found["table: the invited friend"] = axe_violations(friend)
+    found["the invited friend"] = axe_violations(friend)
     ben = join(friend, friend.url)
     for page in (ana, ben):
         expect(page.locator(".player .presence.offline")).to_have_count(0, timeout=WAIT_MS)
     play(ana, ben, 3)
-    found["table: playing"] = axe_violations(ana) + axe_violations(ben)
+    found["playing"] = axe_violations(ana) + axe_violations(ben)
     ana.locator("#hand-log summary").click()
-    found["table: the hand's moves open"] = axe_violations(ana)
+    found["the hand's moves open"] = axe_violations(ana)
     knocker = knock_when_possible(ana, ben)
     knock = knocker.locator("#table-live .actions .knock").first
     armed(knocker)
     knock.click()
-    found["table: knock asks again"] = axe_violations(knocker)
+    found["knock asks again"] = axe_violations(knocker)
     armed(knocker)
     knock.click()
     expect(ana.locator("#match-result")).to_be_visible(timeout=WAIT_MS)
-    found["table: match over"] = axe_violations(ana)
-    match_link = live_server_url + "/en/archive/"
-    visitor.goto(match_link)
-    first = visitor.locator("a[href*='/archive/']").filter(has_text="").first
-    for link in visitor.locator("main a").evaluate_all("links => links.map(a => a.href)"):
-        if "/matches/" in link or "/players/" in link:
-            visitor.goto(link)
-            found[link.removeprefix(live_server_url)] = axe_violations(visitor)
-    failures = {where: violations for where, violations in found.items() if violations}
-    assert not failures, "\n".join(f"{where}: {violations}" for where, violations in failures.items())
-    close(visitor, ana, ben)
+    found["match over"] = axe_violations(ana)
+    assert_no_violations(found)
+    close(ana, ben)
+
+
+def test_it_turns_the_target_choice_off_for_a_single_hand(browser, live_server_url):
+    page = new_page(browser, PHONE)
+    page.goto(f"{live_server_url}/en/")
+    page.check("input[name=scoring][value=hand]")
+    expect(page.locator(".target-choice input").first).to_be_disabled()
+    page.check("input[name=scoring][value=hollywood]")
+    expect(page.locator(".target-choice input").first).to_be_enabled()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "home-phone-light.png", full_page=True)
+    close(page)

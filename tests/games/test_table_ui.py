@@ -203,8 +203,9 @@ def test_it_starts_a_rematch_after_a_resignation_with_no_ending_left_over():
     assert not fresh["match_over"] and fresh["ending"] is None and fresh["table_wins"] == [0, 1]
 
 
-def test_it_refuses_a_claim_while_the_opponent_is_here(settings):
-    settings.GAMES_CLAIM_AFTER_SECONDS = 120
+@pytest.mark.parametrize("after", [0, 120])
+def test_it_refuses_a_claim_while_the_opponent_is_here(settings, after):
+    settings.GAMES_CLAIM_AFTER_SECONDS = after
     code, *_ = seated()
     mover = state.load_state(code, 0)["to_move"]
     Seat.objects.filter(table__code=code).update(connections=1, last_seen=timezone.now())
@@ -409,3 +410,9 @@ def test_it_shows_laid_off_cards_on_the_meld_they_extend():
 def test_it_explains_the_bonus_row_of_the_sheet():
     code, *_ = seated()
     assert "Bonus: 100 to the winner of a game" in live_html(code, 0)
+
+
+def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(client):
+    # The form disables the Target choice for a single hand, and a disabled field is not sent.
+    response = client.post("/en/tables/open/", {"name": "Ana", "scoring": "hand"})
+    assert response.status_code == 302 and Table.objects.get().scoring == "hand"
