@@ -123,16 +123,17 @@ def hand_card(code, state, legal, is_deadwood, meld):
     """One card of the hand: its discard move, its button's name and its marks."""
     discard = f"discard {code}" if f"discard {code}" in legal else None
     taken, drawn = code == state["cannot_discard"], code == state["drawn"]
-    values = {"card": card_name(code), "short": card_short(code)}
+    after = (state["discard_deadwood"] or {}).get(code)
+    values = {"card": card_name(code), "short": card_short(code), "after": after}
     label = None
     if discard:
-        label = (gettext("%(short)s, just drawn: discard the %(card)s") if drawn
-                 else gettext("%(short)s: discard the %(card)s")) % values
+        label = (gettext("%(short)s, just drawn: discard the %(card)s, leaving deadwood %(after)s") if drawn
+                 else gettext("%(short)s: discard the %(card)s, leaving deadwood %(after)s")) % values
     elif taken:
         label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
     marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
     return {
-        "code": code, "discard": discard, "label": label,
+        "code": code, "discard": discard, "label": label, "after": after if discard else None,
         "refusal": message("illegal_move", "card_just_taken") if taken else None,
         "classes": " ".join(name for name, on in marks if on),
     }

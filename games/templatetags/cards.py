@@ -5,6 +5,7 @@
     {% card "7H" move="discard 7H" label=text %}       a card that plays a move when pressed
     {% card "7H" classes="deadwood" %}                 with extra classes for its role
     {% card "7H" refusal=text label=name %}            a card that says why it cannot be played
+    {% card "7H" move="discard 7H" after=12 %}         with the deadwood its discard would leave
     {% cards "5S 6S 7S" %}                             several side by side (a list works too)
 
 The picture shows the rank and suit in two corners and a large suit in the middle, like a
@@ -27,7 +28,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def card(code, move=None, label=None, classes="", refusal=None):
+def card(code, move=None, label=None, classes="", refusal=None, after=None):
     if not is_card_code(code):
         raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
     if refusal:
@@ -38,9 +39,11 @@ def card(code, move=None, label=None, classes="", refusal=None):
         )
     if move:
         return format_html(
-            '<button type="button" class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}</button>',
+            '<button type="button" class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
             card_classes(code, classes), code, move, code, RANK_VALUES[RANKS.index(code[0])], label or card_name(code),
             card_face(code),
+            # The deadwood this discard would leave, drawn by table.css from data-face.
+            format_html('<span class="after" aria-hidden="true" data-face="{}"></span>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
 

@@ -1,6 +1,7 @@
 """The table as a player meets it, in Chromium: phone and desktop, light and dark, the
 keyboard alone, a double tap, a dragged hand, chat, a claim, a rematch and axe-core."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,17 @@ def test_it_turns_the_target_choice_off_for_a_single_hand(browser, live_server_u
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "home-phone-light.png", full_page=True)
     close(page)
+
+
+def test_it_says_in_the_tab_when_it_is_your_turn_and_remembers_a_muted_sound(browser, live_server_url):
+    ana, ben = seated(browser, live_server_url)
+    mover, waiter = (ana, ben) if has_move(ana) else (ben, ana)
+    expect(mover).to_have_title(re.compile(r"^● Your turn · "))
+    assert not waiter.title().startswith("●")
+    assert mover.locator("#favicon").get_attribute("href").endswith("favicon-turn.svg")
+    mover.click("#sound-toggle")
+    expect(mover.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    mover.reload()
+    expect(mover.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    expect(mover.locator("#sound-toggle")).to_have_text("Sound off")
+    close(ana, ben)

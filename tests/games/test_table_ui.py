@@ -416,3 +416,15 @@ def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(clie
     # The form disables the Target choice for a single hand, and a disabled field is not sent.
     response = client.post("/en/tables/open/", {"name": "Ana", "scoring": "hand"})
     assert response.status_code == 302 and Table.objects.get().scoring == "hand"
+
+
+def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
+    code, *_ = seated()
+    mover = state.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "pile")
+    seen = state.load_state(code, mover)
+    html = live_html(code, mover)
+    for card, after in seen["discard_deadwood"].items():
+        button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
+        assert f'class="after" aria-hidden="true" data-face="{after}"' in button
+        assert f"leaving deadwood {after}" in button
