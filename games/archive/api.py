@@ -55,6 +55,8 @@ def match_csv(request, match_id):
     archived, hands = archived_match(match_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{archived.pk}-sheet.csv"'
+    # A byte-order mark first: without it spreadsheets read UTF-8 as Latin-1 ("JosÃ©").
+    response.write("\ufeff")
     csv.writer(response).writerows(display.csv_rows(archived, hands))
     return response
 

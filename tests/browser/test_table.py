@@ -103,7 +103,12 @@ def test_it_shows_the_table_on_a_phone_and_a_desktop_without_sideways_scrolling(
     for name, page in (("host", ana), ("friend", ben)):
         expect(page.locator("#felt .table-rules")).to_contain_text("Hollywood")
         assert no_horizontal_scroll(page), f"{device} {scheme}: the page scrolls sideways"
+        # The whole Hollywood sheet fits, Game 3 included, and no name is cut to "Ma…".
+        assert page.evaluate("() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= w.clientWidth; }")
+        names = page.locator(".score-sheet .sheet-name").evaluate_all("cells => cells.map(c => c.scrollWidth <= c.clientWidth)")
+        assert all(names), f"{device}: a name is cut in the score sheet"
         page.screenshot(path=SCREENSHOTS / f"table-{device}-{scheme}-{name}.png")
+        page.screenshot(path=SCREENSHOTS / f"table-{device}-{scheme}-{name}-whole.png", full_page=True)
     close(ana, ben)
 
 
@@ -355,4 +360,25 @@ def test_it_says_in_the_tab_when_it_is_your_turn_and_remembers_a_muted_sound(bro
     mover.reload()
     expect(mover.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
     expect(mover.locator("#sound-toggle")).to_have_text("Sound off")
+    close(ana, ben)
+
+
+def test_it_steps_through_an_archived_replay_in_place(browser, live_server_url):
+    ana, ben = seated(browser, live_server_url, scoring="hand")
+    knocker = knock_when_possible(ana, ben)
+    knock = knocker.locator("#table-live .actions .knock").first
+    armed(knocker)
+    knock.click()
+    armed(knocker)
+    knock.click()
+    expect(ana.locator("#match-result")).to_be_visible(timeout=WAIT_MS)
+    ana.goto(f"{live_server_url}/en/archive/")
+    ana.locator("main a[href*='/matches/']").first.click()
+    ana.goto(ana.url.split("#")[0].split("?")[0] + "?hand=1&step=1#replay")
+    ana.evaluate("() => { window.stillThisPage = true; }")
+    ana.locator("#replay-next").focus()
+    ana.keyboard.press("Enter")
+    expect(ana.locator("#replay .archive-meta")).to_contain_text("Move 2 of", timeout=WAIT_MS)
+    assert ana.evaluate("() => window.stillThisPage === true"), "the page reloaded for one move"
+    assert "step=2" in ana.url
     close(ana, ben)
