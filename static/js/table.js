@@ -243,7 +243,10 @@
     if (!button || button.disabled) return;
     if (button.dataset.refusal) { showError(button.dataset.refusal); return; }
     if (button.dataset.sort) { sortBy(button.dataset.sort, []); return; }
-    if (performance.now() < armedAt || performance.now() - lastDrag < ARM_MS) return;  // not seen yet
+    // A move, a knock, a resignation or a claim acts only on a state seen for a moment.
+    // "Next hand" and "Rematch" are harmless to repeat: both players press them at once.
+    var guarded = button.dataset.move || button.dataset.confirm;
+    if (guarded && (performance.now() < armedAt || performance.now() - lastDrag < ARM_MS)) return;
     if (button.dataset.confirm && !confirmed(button)) return;
     if (button.dataset.move) {
       send({ type: "move", move: button.dataset.move, version: version });

@@ -192,6 +192,16 @@ def test_it_asks_for_a_second_press_before_a_knock(browser, live_server_url):
     close(ana, ben)
 
 
+def knock_out(ana, ben):
+    """Play until someone may knock, then knock with both presses: the hand (a single
+    hand: the match) ends."""
+    knocker = knock_when_possible(ana, ben)
+    knock = knocker.locator("#table-live .actions .knock").first
+    for _press in range(2):
+        armed(knocker)
+        knock.click()
+
+
 def knock_when_possible(ana, ben):
     """Play simple moves until one player may knock; that player's page."""
     for _ in range(300):
@@ -252,12 +262,7 @@ def test_it_lets_a_player_claim_the_match_after_the_opponent_leaves(browser, liv
 
 def test_it_starts_a_rematch_when_both_press_it_and_keeps_the_running_score(browser, live_server_url):
     ana, ben = seated(browser, live_server_url, scoring="hand")
-    knocker = knock_when_possible(ana, ben)
-    knock = knocker.locator("#table-live .actions .knock").first
-    armed(knocker)
-    knock.click()
-    armed(knocker)
-    knock.click()
+    knock_out(ana, ben)
     for page in (ana, ben):
         expect(page.locator("#match-result")).to_be_visible(timeout=WAIT_MS)
     winner = ana.locator("#match-result").inner_text().split()[0]
@@ -365,12 +370,7 @@ def test_it_says_in_the_tab_when_it_is_your_turn_and_remembers_a_muted_sound(bro
 
 def test_it_steps_through_an_archived_replay_in_place(browser, live_server_url):
     ana, ben = seated(browser, live_server_url, scoring="hand")
-    knocker = knock_when_possible(ana, ben)
-    knock = knocker.locator("#table-live .actions .knock").first
-    armed(knocker)
-    knock.click()
-    armed(knocker)
-    knock.click()
+    knock_out(ana, ben)
     expect(ana.locator("#match-result")).to_be_visible(timeout=WAIT_MS)
     ana.goto(f"{live_server_url}/en/archive/")
     ana.locator("main a[href*='/matches/']").first.click()
