@@ -33,3 +33,10 @@ def event(change):
 def revoked(code, seat):
     """The message that closes the sockets holding `seat`'s old secret (it was renewed)."""
     return {"type": "seat.revoked", "code": code, "origin": PROCESS, "seat": seat}
+
+
+def chat(code, line, name):
+    """A chat line for the table's sockets: who said it and what, nothing else (no version:
+    chat is not a game change)."""
+    return {"type": "table.chat", "code": code, "origin": PROCESS, "id": line.pk, "seat": line.seat, "name": name,
+            "text": line.text}

@@ -99,3 +99,8 @@ def is_red(code):
 def card_name(code):
     """The card in words, in the active language: "7 of hearts", "ace of spades"."""
     return str(CARD_NAMES[code])
+
+
+def card_short(code):
+    """The card as its corner shows it: "7♥", "10♦"."""
+    return shown_rank(code) + suit_symbol(code)

@@ -12,11 +12,11 @@ import logging
 import time
 from urllib.parse import parse_qs
 
-from games.database import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from games.database import database_sync_to_async
 from games import broadcast, hub, limits, opponent, rooms, services
 from games import render as table_render
 from games.errors import GameError
@@ -178,7 +178,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         return handler
 
     def handlers(self):
-        return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch}
+        return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch,
+                "resign": self.on_resign, "claim": self.on_claim, "chat": self.on_chat}
+
+    async def on_resign(self, frame):
+        await self.change(services.resign)
+
+    async def on_claim(self, frame):
+        await self.change(services.claim_abandoned)
+
+    async def on_chat(self, frame):
+        """A chat line: stored, then sent to the group as itself; the version stays."""
+        event = await database_sync_to_async(chat_event)(self.code, self.seat, frame.get("text"))
+        await hub.hub().send(self.code, event)
+
+    async def table_chat(self, event):
+        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
     async def on_move(self, frame):
         move = frame.get("move")
@@ -224,7 +239,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """What the hub heard about this table; a failure is this socket's alone."""
         try:
             handler = {"table.changed": self.table_changed, "table.seats": self.table_seats,
-                       "seat.revoked": self.seat_revoked}[message["type"]]
+                       "seat.revoked": self.seat_revoked, "table.chat": self.table_chat}[message["type"]]
             await handler(message)
         except Exception:
             logger.exception("could not show a change at table %s", self.code)
@@ -292,11 +307,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 class BrowserTableConsumer(TableConsumer):
     """The table page's socket: the seat comes from the cookie; states arrive as HTML."""
 
+    # The version this socket last showed, and when (a move must not act on it sooner).
+    shown_version, shown_at = None, 0.0
+
     def seat_token(self):
         return token_from_cookies(self.scope.get("cookies", {}), self.code)
 
     async def connect(self):
         self.sort = table_render.clean_sort(self.query_value("sort"))
+        self.order = table_render.clean_order(self.query_value("order"))
         await super().connect()
 
     def handlers(self):
@@ -304,11 +323,24 @@ class BrowserTableConsumer(TableConsumer):
 
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
+        self.order = table_render.clean_order(frame.get("order"))
         shown, self.sent = self.sent, None
         await self.send_snapshot(shown or await database_sync_to_async(rooms.latest)(self.code))
 
+    async def on_move(self, frame):
+        """A person's control acts only on a state they have had on screen for a moment:
+        a double tap must not play the move that appeared under the finger (a bot's
+        socket, the API's, is not held back)."""
+        if frame.get("version") == self.shown_version and time.monotonic() - self.shown_at < settings.GAMES_MIN_SEEN_SECONDS:
+            raise GameError("too_soon")
+        await super().on_move(frame)
+
     def render(self, snapshot):
-        html = table_render.render_live(snapshot.state_for(self.seat), self.sort)
+        if snapshot.version != self.shown_version:
+            # The socket's first state is the one the page already showed: not new to the player.
+            first = self.shown_version is None
+            self.shown_version, self.shown_at = snapshot.version, 0.0 if first else time.monotonic()
+        html = table_render.render_live(snapshot.state_for(self.seat), self.sort, self.order)
         return json.dumps({"type": "state", "version": snapshot.version, "html": html})
 
 
@@ -320,6 +352,11 @@ class ApiTableConsumer(TableConsumer):
 
     def render(self, snapshot):
         return snapshot.json_for(self.seat)
+
+
+def chat_event(code, seat, text):
+    line = services.say(code, seat, text)
+    return broadcast.chat(code, line, rooms.rooms.room(code).seats[seat].name)
 
 
 def expected_version(frame):

@@ -12,9 +12,9 @@ import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
-from games.database import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from games.database import database_sync_to_async
 from games import rooms
 from games.broadcast import PROCESS, event, group_name, revoked
 

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 
 from django.conf import settings
 
@@ -68,13 +69,69 @@ def set_secret_cookie(response, name, token, max_age):
 
 
 def clean_name(name):
-    """The name trimmed: 1 to 24 printable characters, else ValueError(code)."""
+    """The name trimmed, exactly as typed otherwise: 1 to 24 characters as a reader counts
+    them (grapheme clusters: "👩‍💻" is one), else ValueError(code). Nothing is ever cut
+    or dropped: a name is taken whole or refused with the reason."""
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise ValueError("name_missing")
-    if len(name) > NAME_MAX_LENGTH:
+    if len(name) > NAME_MAX_CODE_POINTS or grapheme_count(name) > NAME_MAX_LENGTH:
         raise ValueError("name_too_long")
-    # str.isprintable: no control, format or separator characters other than the space.
-    if not name.isprintable():
+    if not all(may_appear_in_a_name(character) for character in name):
         raise ValueError("name_not_printable")
     return name
+
+
+# Twenty-four of the longest clusters people type (a family emoji is 7 code points) fit
+# in the database's column; beyond it a name is too long whatever it looks like.
+NAME_MAX_CODE_POINTS = 200
+# Format characters that belong inside emoji and scripts: the (non-)joiners that build
+# 👩‍💻 and Persian words, and the tag characters of subdivision flags (🏴 Scotland).
+NAME_FORMAT_CHARACTERS = {"\u200c", "\u200d"} | {chr(code) for code in range(0xE0020, 0xE0080)}
+# Control, surrogate, private-use, unassigned, line and paragraph separators: invisible
+# or unprintable, never part of a name.
+REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def may_appear_in_a_name(character):
+    category = unicodedata.category(character)
+    if category == "Cf":
+        return character in NAME_FORMAT_CHARACTERS
+    return category not in REFUSED_CATEGORIES
+
+
+def grapheme_count(text):
+    """How many characters a reader sees: extended grapheme clusters (Unicode UAX #29),
+    for what names hold: combining marks, emoji with modifiers, variation selectors, tags
+    and zero-width joiners, flag pairs, and Hangul syllables built from jamo."""
+    count, previous, flags = 0, None, 0
+    for character in text:
+        flag = "\U0001F1E6" <= character <= "\U0001F1FF"
+        joins = previous is not None and (
+            extends(character)
+            or previous == "\u200d" and is_pictographic(character)
+            or flag and flags % 2 == 1
+            or hangul_continues(previous, character)
+        )
+        flags = flags + 1 if flag else 0
+        count += not joins
+        previous = character
+    return count
+
+
+def extends(character):
+    """Marks, joiners, emoji skin tones, variation selectors and tags: part of the
+    character before them."""
+    return (unicodedata.category(character) in ("Mn", "Me", "Mc") or character in NAME_FORMAT_CHARACTERS
+            or "\U0001F3FB" <= character <= "\U0001F3FF")
+
+
+def is_pictographic(character):
+    return unicodedata.category(character) == "So" or "\U0001F000" <= character <= "\U0001FAFF"
+
+
+def hangul_continues(previous, character):
+    """A vowel or final jamo after a Hangul letter or syllable; a leading one after a leading one."""
+    leading, trailing = "\u1100" <= character <= "\u115f", "\u1160" <= character <= "\u11ff" or "\ud7b0" <= character <= "\ud7ff"
+    previous_hangul = "\u1100" <= previous <= "\u11ff" or "\uac00" <= previous <= "\ud7a3" or "\ud7b0" <= previous <= "\ud7ff"
+    return (trailing and previous_hangul) or (leading and "\u1100" <= previous <= "\u115f")

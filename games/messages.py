@@ -10,7 +10,7 @@ from django.utils.translation import pgettext_lazy
 MESSAGES = {
     "name_missing": _("Please give a name."),
     "name_too_long": _("A name may have at most 24 characters."),
-    "name_not_printable": _("A name may only use printable characters."),
+    "name_not_printable": _("A name may not contain control characters, line breaks or invisible formatting."),
     "bad_scoring": _("Choose single hand, one game or Hollywood."),
     "bad_target": _("The target is 100 or 250."),
     "bad_option": _("Straight Gin and Oklahoma are on or off."),
@@ -33,6 +33,12 @@ MESSAGES = {
     "bad_request": _("That request could not be understood."),
     "request_too_large": _("That request is too large."),
     "too_many_requests": _("Too many requests from your address; wait a minute and try again."),
+    "too_soon": _("The table has just changed: have a look, then play."),
+    "match_ended": _("This match is over."),
+    "match_not_running": _("There is no match in play to end."),
+    "opponent_not_away": _("Your opponent is not away long enough to claim the match; keep waiting a little."),
+    "chat_empty": _("Write something first."),
+    "chat_refused": _("A chat line may have at most 200 characters, on one line."),
     "server_error": _("Something went wrong on our side; the table is unchanged."),
 }
 

@@ -5,7 +5,7 @@ the same card."""
 from django.db import models
 
 from games.engine import SCORINGS, TARGETS
-from games.identity import new_public_id
+from games.identity import NAME_MAX_CODE_POINTS, new_public_id
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
@@ -36,6 +36,10 @@ class Table(models.Model):
     # public id (the protocol's match_id; the row's own id is sequential, so guessable).
     archive_id = models.PositiveIntegerField(null=True, blank=True)
     match_id = models.CharField(max_length=16, blank=True, default="")
+    # How the current match ended before it was played out: "resigned" or "left" (the
+    # other player claimed it), by seat `ended_by`; empty while it runs or once played out.
+    ending = models.CharField(max_length=10, blank=True, default="")
+    ended_by = models.PositiveSmallIntegerField(null=True, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -48,7 +52,7 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=24)
+    name = models.CharField(max_length=NAME_MAX_CODE_POINTS)
     # Who sits here, for the archive's stats: the browser's player cookie, or a new
     # player for a program joining through the API.
     player = models.ForeignKey("archive.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -82,3 +86,18 @@ class Move(models.Model):
     class Meta:
         ordering = ["version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="one_move_per_version")]
+
+
+class ChatMessage(models.Model):
+    """A line of the players' chat, kept with the table. Not a game change: writing one
+    never bumps the table's version."""
+
+    MAX_LENGTH = 200
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=MAX_LENGTH)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

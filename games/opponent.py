@@ -16,9 +16,9 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
-from games.database import database_sync_to_async
 from django.conf import settings
 
+from games.database import database_sync_to_async
 from games import hub, rooms, services
 from games.computer import choose_move
 from games.errors import GameError

@@ -5,32 +5,46 @@ so both always show the same thing. Call inside the reader's language.
 """
 
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext, pgettext
 
-from games.cards import card_name
+from games.cards import card_name, card_short, is_card_code
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
+from games.labels import scoring_label
+from games.messages import message
 from games.sheet_display import score_sheet
 from games.showdown_display import showdown
 
-SORTS = ("melds", "rank", "suit")
+SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
 DEFAULT_SORT = "melds"
+MAX_ORDER = 11  # a hand holds at most 11 cards
 
 
 def clean_sort(value):
     return value if value in SORTS else DEFAULT_SORT
 
 
-def render_live(state, sort=DEFAULT_SORT):
-    return render_to_string("games/_table_live.html", {"state": state, "live": live_context(state, sort)})
+def clean_order(value):
+    """A dragged order of card codes from a browser ("7H.8H.KS", or a list): valid,
+    distinct codes only."""
+    codes = value.split(".") if isinstance(value, str) else value if isinstance(value, list) else []
+    order = []
+    for code in codes[:2 * MAX_ORDER]:
+        if isinstance(code, str) and is_card_code(code) and code not in order:
+            order.append(code)
+    return order[:MAX_ORDER]
 
 
-def live_context(state, sort):
+def render_live(state, sort=DEFAULT_SORT, order=()):
+    return render_to_string("games/_table_live.html", {"state": state, "live": live_context(state, sort, order)})
+
+
+def live_context(state, sort, order=()):
     """Everything the template needs beyond the state itself: names, cards, words."""
     seat = state["seat"]
     names = [player["name"] if player else "" for player in state["players"]]
     legal = set(state["legal_moves"])
-    return {
+    context = {
         "sort": sort,
         "names": names,
         "me": seat,
@@ -38,17 +52,31 @@ def live_context(state, sort):
         "players": players_in_view_order(state, names),
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
-        "groups": hand_groups(state, sort, legal) if seat is not None else [],
+        "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
         "discard_top": state["discard_top"],
         "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
         "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
         "knocks": state["knocks"],
         "status": status_line(state, names),
+        "rules": rules_line(state),
+        "moves": move_lines(state, names),
+        "pile": list(reversed(state["pile"] or [])),  # the top first, as a fan shows it
+        "opponent_known": opponent_known(state),
+        "drawn": state["drawn"],
+        "ending": ending_line(state, names),
+        "waiting_for": waiting_line(state, names),
+        "my_turn": seat is not None and state["to_move"] == seat and state["hand_result"] is None,
+        "table_wins": state["table_wins"] if state["match_number"] > 1 or state["match_over"] else None,
         "showdown": showdown(state["hand_result"], names) if state["hand_result"] else None,
         "score_sheet": score_sheet(state["sheet"], names),
         "waiting": state["players"][1] is None,
+        "can_claim": state["can_claim"],
+        "can_resign": seat is not None and state["players"][1] is not None and not state["match_over"],
     }
+    context["announcement"] = " ".join(filter(None, [context["moves"][-1] if context["moves"] else "",
+                                                     context["ending"], context["status"]]))
+    return context
 
 
 def players_in_view_order(state, names):
@@ -61,31 +89,54 @@ def players_in_view_order(state, names):
             "seat": seat, "name": names[seat], "me": seat == state["seat"],
             "connected": player.get("connected"), "ready": player.get("ready"),
             "count": state["hand_counts"][seat], "dealer": seat == state["dealer"],
+        "backs": range(max(0, state["hand_counts"][seat] - len(state["known"][seat]))),
+        "known": state["known"][seat],
             "to_move": seat == state["to_move"],
         })
     return players
 
 
-def hand_groups(state, sort, legal):
+def hand_groups(state, sort, legal, order=()):
     """Melds first, then the deadwood; or all the cards by rank or by suit. Each card with
-    the discard it may make now, if any."""
-    taken = state["cannot_discard"]
-
+    the discard it may make now, if any, and what a press on it says."""
     deadwood = set(state["deadwood"])
+    melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
 
     def cards(codes):
-        return [{"code": code, "discard": f"discard {code}" if f"discard {code}" in legal else None,
-                 "name": card_name(code),
-                 "classes": " ".join(name for name, on in (("deadwood", code in deadwood), ("taken", code == taken)) if on)}
-                for code in codes]
+        return [hand_card(code, state, legal, code in deadwood, melded.get(code)) for code in codes]
 
     if sort == "melds":
         groups = [{"kind": "meld", "cards": cards(meld)} for meld in state["melds"]]
         if state["deadwood"]:
             groups.append({"kind": "deadwood", "cards": cards(state["deadwood"])})
         return groups
+    if sort == "custom":
+        # Cards the player has not placed yet (the one just drawn) go to the right end.
+        placed = {code: index for index, code in enumerate(order)}
+        arranged = sorted(state["hand"], key=lambda code: placed.get(code, len(placed)))
+        return [{"kind": "all", "cards": cards(arranged)}]
     key = rank_key if sort == "rank" else suit_key
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
+
+
+def hand_card(code, state, legal, is_deadwood, meld):
+    """One card of the hand: its discard move, its button's name and its marks."""
+    discard = f"discard {code}" if f"discard {code}" in legal else None
+    taken, drawn = code == state["cannot_discard"], code == state["drawn"]
+    after = (state["discard_deadwood"] or {}).get(code)
+    values = {"card": card_name(code), "short": card_short(code), "after": after}
+    label = None
+    if discard:
+        label = (gettext("%(short)s, just drawn: discard the %(card)s, leaving deadwood %(after)s") if drawn
+                 else gettext("%(short)s: discard the %(card)s, leaving deadwood %(after)s")) % values
+    elif taken:
+        label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
+    marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
+    return {
+        "code": code, "discard": discard, "label": label, "after": after if discard else None,
+        "refusal": message("illegal_move", "card_just_taken") if taken else None,
+        "classes": " ".join(name for name, on in marks if on),
+    }
 
 
 def rank_key(code):
@@ -99,7 +150,9 @@ def suit_key(code):
 def status_line(state, names):
     """Whose turn it is and what they may do, in words."""
     if state["players"][1] is None:
-        return gettext("Waiting for an opponent: share the link.")
+        if state["seat"] == 0:
+            return gettext("Waiting for an opponent: share the link.")
+        return gettext("%(name)s is waiting for an opponent: take the free seat to play.") % {"name": names[0]}
     if state["match_over"]:
         return gettext("The match is over.")
     if state["hand_result"] is not None:
@@ -113,3 +166,76 @@ def status_line(state, names):
     if "stock" in moves or "pile" in moves:
         return gettext("Your turn: draw from the stock or take the top of the discard pile.")
     return gettext("Your turn: discard a card, or knock.") if state["knocks"] else gettext("Your turn: discard a card.")
+
+
+def rules_line(state):
+    """The table's rules in a few words: mode, target, Straight Gin, Oklahoma's knock limit."""
+    rules = state["rules"]
+    parts = [str(scoring_label(rules["scoring"]))]
+    if rules["scoring"] != "hand":
+        parts.append(ngettext("to %(target)s point", "to %(target)s points", rules["target"]) % {"target": rules["target"]})
+    if rules["straight"]:
+        parts.append(gettext("Straight Gin: gin only, no knocking"))
+    elif rules["oklahoma"]:
+        parts.append(gettext("Oklahoma: knock with at most %(limit)s") % {"limit": state["knock_limit"]})
+    return parts
+
+
+def move_lines(state, names):
+    """This hand's moves as sentences, oldest first: what each player did, with the card
+    wherever it was face up (a draw from the stock never names its card)."""
+    pile = [state["upcard"]] if state["upcard"] else []
+    lines = []
+    for seat, text in state["history"] or []:
+        move = Move.from_text(text)
+        values = {"name": names[seat]}
+        if move.verb == "pass":
+            lines.append(gettext("%(name)s passed on the upcard.") % values)
+        elif move.verb == "stock":
+            lines.append(gettext("%(name)s drew from the stock.") % values)
+        elif move.verb == "pile":
+            values["card"] = card_name(pile.pop()) if pile else ""
+            lines.append(gettext("%(name)s took the %(card)s from the pile.") % values)
+        else:
+            code = move.card.code()
+            pile.append(code)
+            values["card"] = card_name(code)
+            message = gettext("%(name)s knocked, discarding the %(card)s.") if move.verb == "knock" else gettext(
+                "%(name)s discarded the %(card)s.")
+            lines.append(message % values)
+    return lines
+
+
+def opponent_known(state):
+    if state["seat"] is None:
+        return []
+    return state["known"][1 - state["seat"]]
+
+
+def ending_line(state, names):
+    """Who resigned or left, when a match ended before it was played out."""
+    if not state["ending"]:
+        return ""
+    values = {"name": names[state["ended_by"]], "winner": names[1 - state["ended_by"]]}
+    if state["ending"] == "resigned":
+        return gettext("%(name)s resigned; the match goes to %(winner)s.") % values
+    return gettext("%(name)s left the table: %(winner)s claimed the match.") % values
+
+
+def waiting_line(state, names):
+    """After "Next hand" or "Rematch": whom we wait for, or who waits for us."""
+    seat = state["seat"]
+    if seat is None or state["hand_result"] is None and not state["match_over"]:
+        return ""
+    other = 1 - seat
+    if state["players"][other] is None:
+        return ""
+    values = {"name": names[other]}
+    mine, theirs = state["players"][seat]["ready"], state["players"][other]["ready"]
+    if state["match_over"]:
+        if mine:
+            return gettext("Waiting for %(name)s to accept the rematch…") % values
+        return gettext("%(name)s would like a rematch.") % values if theirs else ""
+    if mine:
+        return gettext("Waiting for %(name)s to press “Next hand”…") % values
+    return gettext("%(name)s is ready for the next hand.") % values if theirs else ""

@@ -24,7 +24,8 @@ from django.utils import timezone
 from games.engine import IllegalMove, Match, Options
 from games.errors import GameError
 from games.identity import is_public_id
-from games.models import Move, Seat, Table
+from games.archive.stats import wins_before
+from games.models import ChatMessage, Move, Seat, Table
 from games.state import Snapshot, seat_holding
 
 
@@ -50,11 +51,14 @@ class Room:
         self.lock = threading.RLock()
         self.table, self.seats, self.match = table, seats, match
         self.seats_read = timezone.now()
+        self.earlier_wins = (None, (0, 0))  # (for match number, wins before it)
         self.publish()
 
     def publish(self):
         """Make the current table, seats and match what readers see."""
-        self.snapshot = Snapshot(self.table, self.seats, self.match)
+        if self.earlier_wins[0] != self.table.match_number:  # read once a match (a rematch)
+            self.earlier_wins = (self.table.match_number, wins_before(self.table.code, self.table.match_number))
+        self.snapshot = Snapshot(self.table, self.seats, self.match, self.earlier_wins[1])
 
     def reload_seats(self):
         self.seats = seats_of(self.table)
@@ -186,6 +190,20 @@ def catch_up(code, room):
 def versions(codes):
     """{code: the database's version} of these tables, in one query."""
     return dict(Table.objects.filter(code__in=codes).values_list("code", "version"))
+
+
+def chat_lines(table, seats, limit=50):
+    """The table's latest chat lines, oldest first, with the speaker's name (`seats`: by number)."""
+    names = {number: seat.name for number, seat in seats.items()}
+    lines = list(ChatMessage.objects.filter(table=table).order_by("-id")[:limit])
+    return [{"id": line.pk, "seat": line.seat, "name": names.get(line.seat, ""), "text": line.text}
+            for line in reversed(lines)]
+
+
+def load_state(code, seat):
+    """The state `seat` (None: a spectator) may see of table `code` as the database has it
+    now, its seats included."""
+    return load(code)[2].state_for(seat)
 
 
 def find_seat(code, token):

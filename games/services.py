@@ -17,6 +17,7 @@ from contextlib import contextmanager, nullcontext
 from datetime import timedelta
 from typing import NamedTuple
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -29,9 +30,10 @@ from games.computer import LEVELS
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.models import Move, Seat, Table
+from games.archive.models import ArchivedMatch
+from games.models import ChatMessage, Move, Seat, Table
 from games.rooms import get_table, new_match, rng_for, rooms, seats_of
-from games.state import PRESENCE_HEARTBEAT, player_state, seat_holding
+from games.state import PRESENCE_HEARTBEAT, claimable, player_state, seat_holding
 
 PRESENCE_HEARTBEAT_DELTA = timedelta(seconds=PRESENCE_HEARTBEAT)
 
@@ -169,6 +171,8 @@ def play_move(code, seat, move, expected_version=None):
         _check_version(table, expected_version)
         if len(room.seats) < 2:
             raise GameError("waiting_for_opponent")
+        if table.ending:
+            raise GameError("match_ended")
         hand_number, reshuffles = len(match.hands), len(match.hand.reshuffles)
         match.use_rng(rng_for(table))  # a seeded table reshuffles alike, cached or rebuilt
         try:
@@ -194,7 +198,7 @@ def ready_for_next_hand(code, seat):
     not be refused as stale. Pressing again changes nothing.
     """
     with changing(code, seat) as room, transaction.atomic():
-        if room.match.is_over or room.match.hand.result is None:
+        if room.match.is_over or room.table.ending or room.match.hand.result is None:
             raise GameError("no_next_hand")
         both = _press(room, seat)
         if not both:
@@ -211,7 +215,7 @@ def rematch(code, seat):
     Like "Next hand", asking is idempotent: no version check.
     """
     with changing(code, seat) as room, transaction.atomic():
-        if not room.match.is_over:
+        if not (room.match.is_over or room.table.ending):
             raise GameError("match_not_over")
         both = _press(room, seat)
         if not both:
@@ -222,8 +226,9 @@ def rematch(code, seat):
         _start_archived_match(table, room.seats)
         Table.objects.filter(pk=table.pk).update(
             match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
-            match_id=table.match_id,
+            match_id=table.match_id, ending="", ended_by=None,
         )
+        table.ending, table.ended_by = "", None
         room.match = new_match(table)
         _save_match(table, room.match, bump=True)
     return Change(code, table.version)
@@ -237,9 +242,53 @@ def set_presence(code, seat, connected):
     if connected:
         seats.update(connections=F("connections") + 1, last_seen=timezone.now())
     else:
-        seats.filter(connections__gt=0).update(connections=F("connections") - 1)
+        # last_seen marks the leaving too: a claim counts the time away from here.
+        seats.filter(connections__gt=0).update(connections=F("connections") - 1, last_seen=timezone.now())
     _republish_seats(code)
     return Change(code, None)
+
+
+def resign(code, seat):
+    """Give the match up: it ends at once, won by the other seat."""
+    return _end_early(code, seat, ArchivedMatch.RESIGNED, loser=seat)
+
+
+def claim_abandoned(code, seat):
+    """Claim the match from an opponent the table has waited on for
+    GAMES_CLAIM_AFTER_SECONDS while they were away: archived as left by them."""
+    return _end_early(code, seat, ArchivedMatch.LEFT, loser=1 - seat, claim=True)
+
+
+def _end_early(code, seat, ending, loser, claim=False):
+    with changing(code, seat) as room, transaction.atomic():
+        room.reload_seats()  # a claim reads the other seat's presence as it is now
+        table, match = room.table, room.match
+        if len(room.seats) < 2 or table.ending or match.is_over:
+            raise GameError("match_not_running")
+        if claim and not claimable(table, room.seats, match, seat):
+            raise GameError("opponent_not_away")
+        # The one place a match ends; then the table shows it as over, by whom and how.
+        archive.finish_archived_match(table.archive_id, match, timezone.now(), ending, loser)
+        _bump(table, ending=ending, ended_by=loser)
+        table.ending, table.ended_by = ending, loser
+    return Change(code, table.version)
+
+
+def say(code, seat, text):
+    """A chat line from a player (spectators only read): stored with the table, never a
+    game change, so the version stays. Returns the stored line."""
+    if seat not in (0, 1):
+        raise GameError("spectator")
+    text = text.strip() if isinstance(text, str) else ""
+    if not text:
+        raise GameError("chat_empty")
+    if len(text) > ChatMessage.MAX_LENGTH or not all(identity.may_appear_in_a_name(c) for c in text):
+        raise GameError("chat_refused")
+    table = get_table(code)
+    since = timezone.now() - timedelta(seconds=settings.GAMES_CHAT_WINDOW_SECONDS)
+    if ChatMessage.objects.filter(table=table, seat=seat, created__gte=since).count() >= settings.GAMES_CHAT_BURST:
+        raise GameError("rate_limited")
+    return ChatMessage.objects.create(table=table, seat=seat, text=text)
 
 
 def touch_presence(code, seat):

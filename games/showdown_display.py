@@ -20,13 +20,18 @@ def showdown(result, names):
 
 
 def side(result, seat, names):
+    """One hand at the showdown. Each meld carries the cards the other player laid off on
+    it (they are shown where they went, on the knocker's meld); `layoffs` counts this
+    player's own laid-off cards for a note in their row."""
     shown = result["players"][seat]
+    other = result["players"][1 - seat]
     return {
         "seat": seat,
         "name": names[seat],
-        "knocker": result["knocker"] == seat,
+        "knocker": result["knocker"] == seat and result["kind"] != "draw",
         "gin": result["knocker"] == seat and result["kind"] == "gin",
-        "melds": shown["melds"],
+        "melds": [{"cards": meld, "laid_off": [layoff["card"] for layoff in other["layoffs"] if layoff["meld"] == index]}
+                  for index, meld in enumerate(shown["melds"])],
         "layoffs": [layoff["card"] for layoff in shown["layoffs"]],
         "deadwood": shown["deadwood"],
         "deadwood_points": shown["deadwood_points"],
@@ -45,7 +50,7 @@ def outcome_sentence(result, names):
               "knocker_deadwood": knocker_points, "defender_deadwood": defender_points,
               "difference": knocker_points - defender_points}
     if kind == "gin":
-        return gettext("%(knocker)s went gin: 25 + %(defender_deadwood)s = %(points)s") % values
+        return gettext("%(knocker)s went gin: gin bonus 25 + %(defender)s’s deadwood %(defender_deadwood)s = %(points)s") % values
     if kind == "undercut":
-        return gettext("%(defender)s undercut %(knocker)s: 25 + %(difference)s = %(points)s") % values
-    return gettext("%(knocker)s knocked and beat %(defender)s: %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s") % values
+        return gettext("%(defender)s undercut %(knocker)s: undercut bonus 25 + the difference in deadwood %(difference)s = %(points)s") % values
+    return gettext("%(knocker)s knocked and beat %(defender)s: deadwood %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s") % values

@@ -9,6 +9,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
@@ -23,6 +24,14 @@ from games.messages import message
 from games.seats import set_seat_cookie, token_from_cookies
 
 
+# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table.
+SORT_COOKIE = "hand_sort"
+ORDER_COOKIE_PREFIX = "hand_order_"
+# Quick reactions in the chat, sent as the reader's words (every font has letters; not
+# every phone has the same emoji).
+REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
+
+
 @require_POST
 @ratelimit(group="open_table", key="ip", rate=limits.rate_for)
 def open_table(request):
@@ -31,7 +40,8 @@ def open_table(request):
         seated = services.open_table(
             form.get("name", ""),
             scoring=form.get("scoring", ""),
-            target=_int_or_none(form.get("target")),
+            # A single hand has no target: the form disables the choice, so none is sent.
+            target=_int_or_none(form.get("target", "100")),
             straight=form.get("straight") == "on",
             oklahoma=form.get("oklahoma") == "on",
             player_token=request.COOKIES.get(PLAYER_COOKIE),
@@ -127,7 +137,11 @@ def _page_context(request, table, seats, snapshot, seat, token):
     return {
         "table": table,
         "state": seat_view,
-        "live": table_render.live_context(seat_view, table_render.DEFAULT_SORT),
+        # The hand in the order this browser keeps (table.js's cookies): no jump after a reload.
+        "live": table_render.live_context(
+            seat_view, table_render.clean_sort(request.COOKIES.get(SORT_COOKIE)),
+            table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + table.code)),
+        ),
         # Without the language prefix: the friend lands in their own language.
         "share_url": request.build_absolute_uri(share_path),
         "claim_url": claim_url,
@@ -135,6 +149,8 @@ def _page_context(request, table, seats, snapshot, seat, token):
         "ws_path": reverse_ws(table.code),
         "claim_path": reverse("games:claim", kwargs={"code": table.code}),
         "revoke_path": reverse("games:revoke", kwargs={"code": table.code}),
+        "chat": rooms.chat_lines(table, seats),
+        "reactions": REACTIONS,
     }
 
 

@@ -204,6 +204,15 @@ RATELIMIT_FAIL_OPEN = True
 STALE_UNJOINED_TABLE_HOURS = 24  # a table whose second seat was never taken
 STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 
+# Live play. A player may claim a match once the player it waits for has been away this
+# long (tests set it near zero); a control acts only on a state its player has seen for
+# GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the
+# finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
+GAMES_CLAIM_AFTER_SECONDS = int(os.environ.get("GAMES_CLAIM_AFTER_SECONDS", "120"))
+GAMES_MIN_SEEN_SECONDS = 0.4
+GAMES_CHAT_BURST = 5
+GAMES_CHAT_WINDOW_SECONDS = 10
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),

@@ -9,6 +9,8 @@ urlpatterns = [
     path("api/", include("games.archive.api_urls")),
     # Outside i18n_patterns: it is the way from one language's pages to another's.
     path("language/<str:code>/", views.switch_language, name="switch_language"),
+    # Asked for by browsers and feed readers that never read the page's <link rel="icon">.
+    path("favicon.ico", views.favicon),
 ]
 
 # Every page carries its language, English included; "/" is redirected by

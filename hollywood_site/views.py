@@ -1,9 +1,10 @@
-"""The site's own pages that belong to no app: the language switch and the server error."""
+"""The site's own pages that belong to no app: the language switch, the favicon, the server error."""
 
 from django.conf import settings
-from django.http import Http404, HttpResponseRedirect, HttpResponseServerError
+from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect, HttpResponseServerError
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.urls import reverse, translate_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
@@ -61,3 +62,8 @@ def rate_limited(request, exception):
     if request.path.startswith("/api/"):
         return error_response(request, GameError("too_many_requests"))
     return render(request, "429.html", status=429)
+
+
+def favicon(request):
+    """The icon's static address, looked up per request: in production it has a hash."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -58,6 +58,8 @@ def match_csv(request, match_id):
         raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{archived.public_id}-sheet.csv"'
+    # A byte-order mark first: without it spreadsheets read UTF-8 as Latin-1 ("JosÃ©").
+    response.write("\ufeff")
     csv.writer(response).writerows(display.csv_rows(archived, hands))
     return response
 

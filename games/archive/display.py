@@ -48,6 +48,8 @@ def sheet_rows(archived, hands):
 CHART_WIDTH = 320
 CHART_HEIGHT = 120
 CHART_GAP = 2
+# Room for this many bars whatever the count: one match is one slim bar, not a wall.
+CHART_SLOTS = 20
 
 
 def chart_bars(results, width=CHART_WIDTH, height=CHART_HEIGHT):
@@ -56,7 +58,7 @@ def chart_bars(results, width=CHART_WIDTH, height=CHART_HEIGHT):
         return []
     middle = height / 2
     largest = max(abs(row["total"] - row["opponent_total"]) for row in results) or 1
-    step = width / len(results)
+    step = width / max(len(results), CHART_SLOTS)
     bars = []
     for index, row in enumerate(results):
         margin = row["total"] - row["opponent_total"]

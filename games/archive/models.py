@@ -11,6 +11,7 @@ from django.db import models
 
 from games import identity
 from games.engine import SCORINGS, scoring_mode
+from games.identity import NAME_MAX_CODE_POINTS
 
 SCORING_CHOICES = [(name, name) for name in SCORINGS]
 
@@ -24,7 +25,7 @@ class Player(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     # sha256 hex of the secret in the `player` cookie and the "another device" link.
     token_hash = models.CharField(max_length=64, unique=True)
-    name = models.CharField(max_length=24, db_index=True)
+    name = models.CharField(max_length=NAME_MAX_CODE_POINTS, db_index=True)
     # The computer's level (games.computer.LEVELS) for the computer's players, else "".
     computer_level = models.CharField(max_length=10, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)

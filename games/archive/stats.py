@@ -6,9 +6,11 @@ for both players whenever a match is recorded, so a busy player's page reads a r
 instead of aggregating thousands.
 """
 
+from functools import lru_cache
+
 from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 
-from games.archive.models import OpponentRecord, PlayerResult, PlayerTotals
+from games.archive.models import ArchivedMatch, OpponentRecord, PlayerResult, PlayerTotals
 from games.engine import HOLLYWOOD
 
 RECENT_RESULTS = 20
@@ -118,3 +120,15 @@ def recent_results(player, limit=RECENT_RESULTS):
         .values("match__public_id", "won", "total", "opponent_total", "finished_at", "opponent__name")[:limit]
     )
     return list(reversed(rows))
+
+
+@lru_cache(maxsize=4096)
+def wins_before(table_code, match_number):
+    """Matches won by each seat at a table before its match `match_number` (a rematch is
+    played at the same table, by the same two seats). Those matches are over, so the
+    answer never changes: cached, it costs one query per rematch, not per move."""
+    won = ArchivedMatch.objects.filter(
+        table_code=table_code, match_number__lt=match_number, status=ArchivedMatch.FINISHED,
+    ).values("winner_seat").annotate(count=Count("id"))
+    counts = {row["winner_seat"]: row["count"] for row in won}
+    return counts.get(0, 0), counts.get(1, 0)

@@ -105,6 +105,7 @@ class Hand:
         self._passes = 0
         self._upcard_declined = False  # both passed: the non-dealer must draw from the stock
         self._taken_from_pile = None  # the card that may not go straight back
+        self._drawn = None  # the card the player to move drew this turn, from either pile
         self._known = [0, 0]  # cards each seat took from the pile and still holds
         self._knocks = None  # this turn's legal knocks, once asked for
 
@@ -196,6 +197,7 @@ class Hand:
         self._upcard_declined = False
 
     def _take(self, card):
+        self._drawn = card
         self.hands[self.to_move] |= card.mask
         self.phase = "discard"
 
@@ -217,6 +219,7 @@ class Hand:
         self.hands[seat] &= ~card.mask
         self._known[seat] &= ~card.mask
         self._taken_from_pile = None
+        self._drawn = None
 
     def _discard(self, card):
         self._release(card)
@@ -257,6 +260,7 @@ class Hand:
         ``counts`` and ``known``; ``stock_count``, ``discard_count``, ``discard_top``, ``pile`` (the
         face-up discard pile, bottom first) and ``upcard`` (the hand's first upcard); for the
         seat to move ``legal_moves``, ``cannot_discard`` (the card just taken from the pile),
+        ``drawn`` (the card it drew this turn, from either pile: its own secret),
         ``discard_deadwood`` and ``knocks`` ({code: deadwood}); ``history`` ([seat, move]
         pairs); once over, ``hands`` (both, as codes) and ``result``.
         """
@@ -280,6 +284,7 @@ class Hand:
             "pile": [card.code() for card in self.pile],
             "upcard": self.deck[20].code(),
             "cannot_discard": self._taken_from_pile.code() if mine and self._taken_from_pile else None,
+            "drawn": self._drawn.code() if discarding and self._drawn else None,
             "legal_moves": self.legal_moves() if mine else [],
             "discard_deadwood": self._discard_options() if discarding else {},
             "knocks": self._knock_options() if discarding else {},

@@ -4,10 +4,14 @@
     {% card "7H" %}                                    one card, a picture
     {% card "7H" move="discard 7H" label=text %}       a card that plays a move when pressed
     {% card "7H" classes="deadwood" %}                 with extra classes for its role
+    {% card "7H" refusal=text label=name %}            a card that says why it cannot be played
+    {% card "7H" move="discard 7H" after=12 %}         with the deadwood its discard would leave
     {% cards "5S 6S 7S" %}                             several side by side (a list works too)
 
-The picture shows the rank and the suit symbol; screen readers get the card's name
-instead ("7 of hearts"), or `label` for a card that is a button.
+The picture shows the rank and suit in two corners and a large suit in the middle, like a
+printed card; screen readers get the card's name instead ("7 of hearts"), or `label` for
+a card that is a button (which should start with the corner's text, "7♥: …", so the
+name a voice user says is the one they see).
 """
 
 from functools import lru_cache
@@ -17,21 +21,29 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games.cards import card_name, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
+from games.cards import card_name, card_short, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
 from games.engine.cards import RANK_VALUES, RANKS
 
 register = template.Library()
 
 
 @register.simple_tag
-def card(code, move=None, label=None, classes=""):
+def card(code, move=None, label=None, classes="", refusal=None, after=None):
     if not is_card_code(code):
         raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
+    if refusal:
+        # Pressable, so it can say why not: a card that silently does nothing reads as broken.
+        return format_html(
+            '<button type="button" class="{}" id="card-{}" data-card="{}" data-refusal="{}" aria-disabled="true" aria-label="{}">{}</button>',
+            card_classes(code, classes), code, code, refusal, label or card_name(code), card_face(code),
+        )
     if move:
         return format_html(
-            '<button type="button" class="{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}</button>',
-            card_classes(code, classes), move, code, RANK_VALUES[RANKS.index(code[0])], label or card_name(code),
+            '<button type="button" class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
+            card_classes(code, classes), code, move, code, RANK_VALUES[RANKS.index(code[0])], label or card_name(code),
             card_face(code),
+            # The deadwood this discard would leave, drawn by table.css from data-face.
+            format_html('<span class="after" aria-hidden="true" data-face="{}"></span>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
 
@@ -51,16 +63,17 @@ def card_classes(code, classes):
 
 
 def card_face(code):
+    # The text is the top corner alone ("7♥", what a voice user says); the pip and the
+    # turned corner repeat it in CSS (table.css draws them from data-face).
     return format_html(
-        '<span class="rank" aria-hidden="true">{}</span><span class="suit" aria-hidden="true">{}</span>',
-        shown_rank(code), suit_symbol(code),
+        '<span class="corner" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>'
+        '<span class="pip" aria-hidden="true" data-face="{}"></span>'
+        '<span class="corner corner--end" aria-hidden="true" data-face="{}"></span>',
+        shown_rank(code), suit_symbol(code), suit_symbol(code), card_short(code),
     )
 
 
-@register.filter
-def card_short(code):
-    """The card as its corner shows it: "7♥", "10♦"."""
-    return shown_rank(code) + suit_symbol(code)
+register.filter("card_short", card_short)
 
 
 @register.simple_tag

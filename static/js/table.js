@@ -1,15 +1,42 @@
 // The table page's live part: one WebSocket that receives the seat's view as HTML and
-// sends the moves the player clicks. The server is the authority; this only shows and asks.
+// sends the moves the player presses. The server is the authority; this only shows and asks.
+//
+// Each new view is morphed into the page (idiomorph), so the focused control, the scroll
+// position and an open details panel stay; cards travel to their new places (FLIP, unless
+// the reader prefers reduced motion). A control acts only once its state has been on
+// screen for ARM_MS, and a knock, a resignation or a claim takes a second press.
 (function () {
   "use strict";
   var live = document.getElementById("table-live");
   if (!live) return;
+  var ARM_MS = 450;          // a double tap's second tap lands well within this
+  var CONFIRM_MS = 5000;     // a first press on "Knock" waits this long for the second
   var status = document.getElementById("connection-status");
   var errorLine = document.getElementById("table-error");
+  var chatLines = document.getElementById("chat-lines");
+  var chatForm = document.getElementById("chat-form");
+  var soundToggle = document.getElementById("sound-toggle");
+  var favicon = document.getElementById("favicon");
+  var baseTitle = document.title;
+  var tableCode = live.dataset.wsPath.split("/").filter(Boolean).pop();
   var version = Number(live.dataset.version);
-  var sort = localStorage.getItem("hollywood-gin-sort") || "melds";
+  var armedAt = 0;
+  var lastDrag = -Infinity;
   var socket = null;
   var attempts = 0;
+  var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  // Cookies, not localStorage: the server's first paint of the page uses them too.
+  function cookie(name) {
+    var found = document.cookie.split("; ").filter(function (part) { return part.indexOf(name + "=") === 0; })[0];
+    return found ? found.slice(name.length + 1) : "";
+  }
+  function setCookie(name, value) {
+    // Values are plain words and card codes joined by dots: nothing a cookie must escape.
+    document.cookie = name + "=" + value + "; path=/; max-age=31536000; SameSite=Lax";
+  }
+  var orderCookie = "hand_order_" + tableCode;
+  var sort = cookie("hand_sort") || "melds";
 
   function setStatus(state) {
     status.dataset.state = state;
@@ -24,8 +51,139 @@
 
   function socketUrl() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    return scheme + location.host + live.dataset.wsPath +
-      "?lang=" + encodeURIComponent(live.dataset.lang) + "&sort=" + encodeURIComponent(sort);
+    return scheme + location.host + live.dataset.wsPath + "?lang=" + encodeURIComponent(live.dataset.lang) +
+      "&sort=" + encodeURIComponent(sort) + "&order=" + encodeURIComponent(cookie(orderCookie));
+  }
+
+  // Where every card is now, by its code, for FLIP.
+  function cardPlaces() {
+    var places = {};
+    live.querySelectorAll("#felt [data-card]").forEach(function (card) {
+      places[card.dataset.card] = card.getBoundingClientRect();
+    });
+    var stock = live.querySelector(".pile.stock .card");
+    places.stock = stock ? stock.getBoundingClientRect() : null;
+    return places;
+  }
+
+  function travel(before) {
+    if (reducedMotion.matches || !Element.prototype.animate) return;
+    live.querySelectorAll("#felt [data-card]").forEach(function (card) {
+      var from = before[card.dataset.card] || (card.closest(".my-hand") ? before.stock : null);
+      if (!from) return;
+      var to = card.getBoundingClientRect();
+      var dx = from.left - to.left, dy = from.top - to.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      card.animate([{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "none" }],
+        { duration: 260, easing: "cubic-bezier(.2,.7,.3,1)" });
+    });
+  }
+
+  function flag(name) {
+    var felt = document.getElementById("felt");
+    return felt ? felt.dataset[name] === "true" : false;
+  }
+
+  function showState(message) {
+    var changed = message.version !== version;
+    var wasMyTurn = flag("myTurn"), wasWaiting = flag("waiting"), wasShowdown = !!document.getElementById("showdown");
+    var focused = live.contains(document.activeElement) ? document.activeElement : null;
+    var before = cardPlaces();
+    var confirming = live.querySelector("[data-confirming='true']");
+    version = message.version;
+    live.dataset.version = String(version);
+    Idiomorph.morph(live, message.html, { morphStyle: "innerHTML" });
+    // A presence update must not undo a first press on "Knock": the same control keeps asking.
+    var same = confirming && !changed && document.getElementById(confirming.id);
+    if (same && same.dataset.confirm) ask(same);
+    if (changed) arm();
+    keepFocus(focused);
+    travel(before);
+    makeSortable();
+    if (flag("myTurn") && !wasMyTurn) chime("turn");
+    if (!wasShowdown && document.getElementById("showdown")) chime("knock");
+    if (wasWaiting && !flag("waiting")) notice(live.dataset.titleJoined);
+    showTitle();
+    showError("");
+  }
+
+  // Controls act ARM_MS after a new state shows; data-armed says when (tests wait for it).
+  var armTimer = null;
+  function arm() {
+    armedAt = performance.now() + ARM_MS;
+    live.dataset.armed = "false";
+    window.clearTimeout(armTimer);
+    armTimer = window.setTimeout(function () { live.dataset.armed = "true"; }, ARM_MS);
+  }
+
+  // Focus stays where it was; if that control is gone (a draw button after the draw), it
+  // moves to the first control of the area instead of falling to <body>.
+  function keepFocus(focused) {
+    if (!focused || live.contains(document.activeElement)) return;
+    var next = live.querySelector("#controls [data-move]:not([aria-disabled]), #controls [data-move], .next-step button, #controls");
+    if (next) next.focus({ preventScroll: true });
+  }
+
+  // The tab says when it is your turn, so a player in another tab notices.
+  var noticeText = "";
+  function notice(text) {
+    if (document.hidden) noticeText = text;
+  }
+  function showTitle() {
+    var turn = flag("myTurn");
+    var prefix = turn ? live.dataset.titleTurn : noticeText;
+    document.title = prefix ? "● " + prefix + " · " + baseTitle : baseTitle;
+    if (favicon) favicon.href = turn || noticeText ? live.dataset.faviconTurn : live.dataset.favicon;
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { noticeText = ""; showTitle(); }
+  });
+
+  // Short tones, made on the spot: no sound files. Muting is remembered.
+  var audio = null;
+  function soundOn() { return localStorage.getItem("hollywood-gin-sound") !== "off"; }
+  function chime(kind) {
+    if (!soundOn() || !window.AudioContext) return;
+    try {
+      audio = audio || new AudioContext();
+      var notes = kind === "turn" ? [660, 880] : [440, 330, 550];
+      notes.forEach(function (frequency, index) {
+        var tone = audio.createOscillator(), gain = audio.createGain();
+        tone.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.08, audio.currentTime + index * 0.12);
+        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.12 + 0.11);
+        tone.connect(gain).connect(audio.destination);
+        tone.start(audio.currentTime + index * 0.12);
+        tone.stop(audio.currentTime + index * 0.12 + 0.12);
+      });
+    } catch (error) { /* no sound is no failure */ }
+  }
+  function showSound() {
+    soundToggle.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    soundToggle.textContent = soundOn() ? soundToggle.dataset.textOn : soundToggle.dataset.textOff;
+  }
+  if (soundToggle) {
+    showSound();
+    soundToggle.addEventListener("click", function () {
+      localStorage.setItem("hollywood-gin-sound", soundOn() ? "off" : "on");
+      showSound();
+    });
+  }
+
+  function showChat(message) {
+    if (!chatLines || chatLines.querySelector("[data-id='" + message.id + "']")) return;
+    var line = document.createElement("li");
+    line.dataset.seat = String(message.seat);
+    line.dataset.id = String(message.id);
+    var name = document.createElement("span");
+    name.className = "chat-name";
+    name.textContent = message.name;
+    var text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = message.text;  // text, never HTML
+    line.append(name, " ", text);
+    chatLines.append(line);
+    chatLines.scrollTop = chatLines.scrollHeight;
   }
 
   function connect() {
@@ -37,14 +195,9 @@
     });
     socket.addEventListener("message", function (event) {
       var message = JSON.parse(event.data);
-      if (message.type === "state") {
-        version = message.version;
-        live.dataset.version = String(version);
-        live.innerHTML = message.html;
-        showError("");
-      } else if (message.type === "error") {
-        showError(message.message);
-      }
+      if (message.type === "state") showState(message);
+      else if (message.type === "chat") showChat(message);
+      else if (message.type === "error") showError(message.message);
     });
     socket.addEventListener("close", function (event) {
       setStatus("disconnected");
@@ -59,25 +212,85 @@
   function send(frame) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       showError(live.dataset.textOffline);
-      return;
+      return false;
     }
     socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  // A first press asks for a second: the button says what the second press will do.
+  function confirmed(button) {
+    if (button.dataset.confirming === "true") return true;
+    live.querySelectorAll("[data-confirming='true']").forEach(unconfirm);
+    ask(button);
+    window.setTimeout(function () { unconfirm(button); }, CONFIRM_MS);
+    arm();
+    return false;
+  }
+  function ask(button) {
+    button.dataset.confirming = "true";
+    button.dataset.label = button.textContent;
+    button.textContent = button.dataset.confirm;
+  }
+  function unconfirm(button) {
+    if (button.dataset.confirming !== "true") return;
+    button.dataset.confirming = "false";
+    button.textContent = button.dataset.label;
   }
 
   live.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (!button || button.disabled) return;
+    if (button.dataset.refusal) { showError(button.dataset.refusal); return; }
+    if (button.dataset.sort) { sortBy(button.dataset.sort, []); return; }
+    // A move, a knock, a resignation or a claim acts only on a state seen for a moment.
+    // "Next hand" and "Rematch" are harmless to repeat: both players press them at once.
+    var guarded = button.dataset.move || button.dataset.confirm;
+    if (guarded && (performance.now() < armedAt || performance.now() - lastDrag < ARM_MS)) return;
+    if (button.dataset.confirm && !confirmed(button)) return;
     if (button.dataset.move) {
       send({ type: "move", move: button.dataset.move, version: version });
     } else if (button.dataset.action) {
       // No version: both players press "Next hand" / "Rematch" from the same screen.
       send({ type: button.dataset.action });
-    } else if (button.dataset.sort) {
-      sort = button.dataset.sort;
-      localStorage.setItem("hollywood-gin-sort", sort);
-      send({ type: "sort", by: sort });
     }
   });
+
+  function sortBy(by, order) {
+    sort = by;
+    setCookie("hand_sort", sort);
+    if (by === "custom") setCookie(orderCookie, order.join("."));
+    send({ type: "sort", by: sort, order: order });
+  }
+
+  // Drag to reorder (mouse and touch); the order is kept in a cookie for this table.
+  function makeSortable() {
+    var hand = document.getElementById("hand-cards");
+    if (!hand || !window.Sortable) return;
+    hand.querySelectorAll(".group-cards").forEach(function (group) {
+      if (Sortable.get(group)) return;  // a morph keeps the element, and its Sortable
+      Sortable.create(group, {
+        group: "hand", animation: reducedMotion.matches ? 0 : 150, delay: 120, delayOnTouchOnly: true,
+        onEnd: function () {
+          lastDrag = performance.now();
+          var order = Array.prototype.map.call(hand.querySelectorAll("[data-card]"), function (card) { return card.dataset.card; });
+          sortBy("custom", order);
+        },
+      });
+    });
+  }
+
+  if (chatForm) {
+    chatForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var field = chatForm.querySelector("input[name=text]");
+      if (field.value.trim() && send({ type: "chat", text: field.value })) field.value = "";
+    });
+    chatForm.addEventListener("click", function (event) {
+      var reaction = event.target.closest("[data-say]");
+      if (reaction) send({ type: "chat", text: reaction.dataset.say });
+    });
+  }
 
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     button.addEventListener("click", function () {
@@ -93,6 +306,9 @@
     });
   });
 
+  makeSortable();
+  showTitle();
+  live.dataset.armed = "true";
   // "Continue on another device": the seat secret rides in the link's #fragment (claim.js).
   if (!window.claimFromFragment("seat", live.dataset.claimPath)) connect();
 })();

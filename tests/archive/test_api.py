@@ -52,7 +52,8 @@ def test_it_downloads_the_sheet_hand_by_hand_as_csv(client, fixed_matches):
     response = client.get(f"/api/matches/{one_game.public_id}/sheet.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response.content.startswith("\ufeff".encode())  # spreadsheets then read UTF-8
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["hand", "dealer", "winner", "kind", "points", "game 1 Ana", "game 1 Ben", "total Ana", "total Ben"]
     assert rows[1] == ["1", "Ana", "Ana", "gin", "40", "40", "", "", ""]
     assert rows[3] == ["3", "Ben", "", "draw", "0", "", "", "", ""]

@@ -172,7 +172,7 @@ def test_it_says_how_each_hand_ended_in_the_tables_words(client, engine_match):
     names = (engine_match.player0.name, engine_match.player1.name)
     sides = knock.result["players"]
     loser, winner = sides[1 - knock.knocker]["deadwood_points"], sides[knock.knocker]["deadwood_points"]
-    sentence = f"{names[knock.knocker]} knocked and beat {names[1 - knock.knocker]}: {loser} − {winner} = {knock.points}"
+    sentence = f"{names[knock.knocker]} knocked and beat {names[1 - knock.knocker]}: deadwood {loser} − {winner} = {knock.points}"
     assert sentence in body
     assert body.count('class="outcome"') == engine_match.hand_count
 

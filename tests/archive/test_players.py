@@ -95,3 +95,9 @@ def test_it_needs_a_csrf_token_to_claim_an_identity(db):
 def test_it_refuses_an_unknown_private_link(client, db, token):
     response = client.post("/en/players/claim/", {"token": token})
     assert response.status_code == 404 and COOKIE_NAME not in response.cookies
+
+
+def test_it_draws_one_match_as_one_slim_bar_not_a_full_width_block():
+    from games.archive.display import CHART_WIDTH, chart_bars
+    bars = chart_bars([{"total": 10, "opponent_total": 120, "won": False}])
+    assert bars[0]["width"] <= CHART_WIDTH / 10

@@ -56,6 +56,8 @@ def live_server_env(tmp_path_factory):
         DJANGO_DEBUG="true",
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         GAMES_COMPUTER_PAUSE="0",
+        # A player may claim the match as soon as the opponent has gone: no test waits two minutes.
+        GAMES_CLAIM_AFTER_SECONDS="0",
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)

@@ -24,12 +24,23 @@ def wait_for_version(page, at_least):
     )
 
 
+def armed(page):
+    """table.js acts on a state only once it has been on screen a moment (a double tap
+    must not play two moves); it says so in data-armed."""
+    page.wait_for_function("() => document.getElementById('table-live').dataset.armed === 'true'", timeout=WAIT_MS)
+
+
 def play_one_move(page):
-    """Click what a simple player would: knock, pass, draw, or drop the highest deadwood."""
+    """Click what a simple player would: knock (which asks for a second press), pass,
+    draw, or drop the highest deadwood."""
+    armed(page)
     for selector in MOVE_PRIORITY:
         button = page.locator(selector)
         if button.count():
             button.first.click()
+            if "knock" in selector:
+                armed(page)
+                button.first.click()
             return
     cards = page.locator("#table-live .my-hand button.card.deadwood")
     if not cards.count():
@@ -99,6 +110,8 @@ def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(bro
     play_to_the_showdown(ana, ben)
     showdown = version(ana)
     # Ben presses before his page can have heard of Ana's press: both clicks must count.
+    armed(ana)
+    armed(ben)
     ana.click("#table-live [data-action='next_hand']")
     ben.click("#table-live [data-action='next_hand']")
     for page in (ana, ben):

@@ -9,12 +9,20 @@ from games.templatetags.cards import card
 def test_it_draws_a_card_from_its_rank_and_suit():
     html = card("7H")
     assert 'class="card card--hearts red"' in html
-    assert '<span class="rank" aria-hidden="true">7</span>' in html
-    assert '<span class="suit" aria-hidden="true">♥</span>' in html
+    # Like a printed card: rank and suit in two opposite corners, a large suit between;
+    # its text is the corner alone, so a voice user says what they see ("7♥").
+    assert html.count('<span class="rank">7</span><span class="suit">♥</span>') == 1
+    assert 'class="pip" aria-hidden="true" data-face="♥"' in html and 'data-face="7♥"' in html
 
 
 def test_it_shows_a_ten_as_10():
-    assert '<span class="rank" aria-hidden="true">10</span>' in card("TD")
+    assert '<span class="rank">10</span>' in card("TD")
+
+
+def test_it_draws_a_card_that_cannot_be_played_as_a_button_that_says_why():
+    html = card("7H", label="7♥: just taken", refusal="A card taken from the pile may not be discarded.")
+    assert html.startswith("<button") and 'aria-disabled="true"' in html and "data-move" not in html
+    assert 'data-refusal="A card taken from the pile may not be discarded."' in html
 
 
 def test_it_names_the_card_for_screen_readers():

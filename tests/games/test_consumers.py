@@ -92,7 +92,7 @@ async def test_it_never_sends_a_spectator_a_hand_before_the_showdown():
         seen.append(await state_at(watcher, states[0]["version"]))
     for state in seen[:-1]:
         assert state["seat"] is None and state["hand"] is None and state["melds"] is None
-        assert card_codes(state) <= {state["discard_top"]}
+        assert card_codes(state) <= public_cards(state)
     assert seen[-1]["hand_result"]["players"][0]["melds"] is not None
     await close(watcher, *sockets)
 
@@ -106,6 +106,13 @@ async def test_it_never_sends_a_player_the_opponents_hidden_cards():
             assert not card_codes(mine) & (set(theirs["hand"]) - public)
         states = await play(sockets, states)
     await close(*sockets)
+
+
+def public_cards(state):
+    """What anyone at the table has seen face up: the pile, the first upcard, the cards
+    taken from the pile, the discards named in the history."""
+    discarded = {move.split()[1] for _seat, move in state["history"] if " " in move}
+    return {*state["pile"], state["upcard"], *state["known"][0], *state["known"][1], *discarded}
 
 
 def card_codes(state):

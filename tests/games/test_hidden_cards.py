@@ -65,12 +65,16 @@ def hidden_cards(code):
     table = Table.objects.get(code=code)
     hand = rooms.build(code).match.hand  # the database's own account, read apart from any room
     stock = {str(card) for card in hand.stock}
+    # The hand's public moves name their cards ("discard 7H"), and the first upcard was face
+    # up: naming them again reveals nothing, even where a reshuffle has put one back in the stock.
+    named = {code for _, move in hand.history for code in move.split()[1:]} | {str(hand.deck[20])}
     if hand.result is not None:
-        return table.version, {0: stock, 1: stock, None: stock}
+        return table.version, {0: stock - named, 1: stock - named, None: stock - named}
     holding = [set(hand.view(seat)["hand"]) for seat in (0, 1)]
     taken = taken_from_pile(table, hand)
     unseen = [holding[seat] - taken[seat] for seat in (0, 1)]
-    return table.version, {0: stock | unseen[1], 1: stock | unseen[0], None: stock | unseen[0] | unseen[1]}
+    hidden = {0: stock | unseen[1], 1: stock | unseen[0], None: stock | unseen[0] | unseen[1]}
+    return table.version, {seat: cards - named for seat, cards in hidden.items()}
 
 
 class Recipient:
@@ -100,7 +104,8 @@ async def settle(recipients, version, truths, code, counts):
             if frame["type"] != "state":
                 continue
             leaked = cards_in_frame(frame) & truths[frame["version"]][recipient.seat]
-            assert not leaked, (recipient.name, frame["version"], sorted(leaked))
+            assert not leaked, (recipient.name, frame["version"], sorted(leaked),
+                                {key: value for key, value in frame.items() if cards_in_json(value) & leaked})
             counts[recipient.name] += 1
         recipient.frames = []
 

@@ -116,8 +116,8 @@ def test_it_reads_the_table_and_its_seats_once_for_the_page(client, django_asser
     open_by_form(client)
     table = Table.objects.get()
     client.get(f"/en/t/{table.code}/")  # the session and the player are set up
-    # The table, its seats: nothing twice.
-    with django_assert_num_queries(2):
+    # The table, its seats, its chat: nothing twice.
+    with django_assert_num_queries(3):
         assert client.get(f"/en/t/{table.code}/").status_code == 200
 
 

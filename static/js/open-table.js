@@ -1,0 +1,14 @@
+// The open-a-table form: a single hand has no target, so its choice is off while that
+// scoring is picked (a disabled fieldset sends nothing; the server takes 100 for it).
+(function () {
+  "use strict";
+  document.querySelectorAll("form.open-table").forEach(function (form) {
+    var target = form.querySelector(".target-choice");
+    function update() {
+      var picked = form.querySelector("input[name=scoring]:checked");
+      target.disabled = !!picked && picked.value === "hand";
+    }
+    form.addEventListener("change", update);
+    update();
+  });
+})();

@@ -1,0 +1,430 @@
+"""What the table page shows and allows, read from the server: the issue's defects that a
+browser is not needed to see (the rest are in tests/browser/test_table.py)."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games import render, rooms, services
+from games.archive.models import ArchivedMatch
+from games.errors import GameError
+from games.identity import clean_name, grapheme_count
+from games.models import ChatMessage, Seat, Table
+from tests.games.helpers import choose_move
+
+pytestmark = pytest.mark.django_db
+
+
+def seated(scoring="hollywood", seed="fixed", **options):
+    ana = services.open_table("Ana", scoring=scoring, deal_seed=seed, **options)
+    ben = services.take_seat(ana.table.code, "Ben")
+    return ana.table.code, ana, ben
+
+
+def play(code, moves=1, chooser=choose_move):
+    for _ in range(moves):
+        mover = rooms.load_state(code, 0)["to_move"]
+        services.play_move(code, mover, chooser(rooms.load_state(code, mover)))
+
+
+def page(code, token=None, seat=None):
+    client = Client()
+    if token:
+        client.cookies[f"seat_{code}"] = token
+    return client.get(f"/en/t/{code}/").content.decode()
+
+
+def live_html(code, seat):
+    return render.render_live(rooms.load_state(code, seat))
+
+
+def away(code, seat, seconds=600):
+    Seat.objects.filter(table__code=code, number=seat).update(
+        connections=0, last_seen=timezone.now() - timedelta(seconds=seconds))
+
+
+# 2. What the opponent did, the pile, the cards they took ----------------------------------
+
+def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
+    code, *_ = seated()
+    upcard = rooms.load_state(code, 0)["upcard"]
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "pile")  # the upcard, taken
+    mine = rooms.load_state(code, mover)
+    discard = next(move for move in mine["legal_moves"] if move.startswith("discard"))
+    services.play_move(code, mover, discard)
+    other = 1 - mover
+    lines = render.live_context(rooms.load_state(code, other), "melds")["moves"]
+    name = ("Ana", "Ben")[mover]
+    from games.cards import card_name
+    assert lines == [f"{name} took the {card_name(upcard)} from the pile.",
+                     f"{name} discarded the {card_name(discard.split()[1])}."]
+    # The card they took is shown face up in their hand; the pile is there to look through.
+    html = live_html(code, other)
+    assert f'data-card="{upcard}"' in html.split('class="piles"')[0]
+    assert 'id="hand-log"' in html and "discard pile, top first" in html
+
+
+def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
+    code, *_ = seated()
+    play(code, 2)  # both pass the upcard
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "stock")
+    drawn = rooms.load_state(code, mover)["drawn"]
+    theirs = rooms.load_state(code, 1 - mover)
+    assert theirs["drawn"] is None
+    assert drawn not in live_html(code, 1 - mover) and drawn not in str(theirs)
+    assert render.live_context(theirs, "melds")["moves"][-1].endswith("drew from the stock.")
+
+
+# 3. The rules on the table, and the friend's status ------------------------------------------
+
+def test_it_shows_the_tables_rules_on_the_table():
+    code, *_ = seated(scoring="game", target=250, oklahoma=True)
+    html = live_html(code, 0)
+    rules = re.search(r'<ul class="table-rules".*?</ul>', html, re.S).group(0)
+    limit = rooms.load_state(code, 0)["knock_limit"]
+    assert "One game" in rules and "to 250 points" in rules and f"Oklahoma: knock with at most {limit}" in rules
+
+
+def test_it_shows_straight_gin_on_the_table():
+    code, *_ = seated(straight=True)
+    assert "Straight Gin: gin only, no knocking" in live_html(code, 1)
+
+
+def test_it_tells_the_invited_friend_to_take_the_seat_not_to_share_the_link():
+    ana = services.open_table("Ana")
+    friend = page(ana.table.code)
+    assert "Ana is waiting for an opponent: take the free seat to play." in friend
+    assert "share the link" not in friend and 'id="share-link"' not in friend
+    assert "Waiting for an opponent: share the link." in page(ana.table.code, ana.token)
+
+
+# 4. Morphing and the live region -------------------------------------------------------
+
+def test_it_announces_the_opponents_move_and_your_turn_in_a_live_region():
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "pass")
+    html = live_html(code, 1 - mover)
+    announcer = re.search(r'<p class="visually-hidden" id="announcer" aria-live="polite"[^>]*>(.*?)</p>', html).group(1)
+    assert announcer == f"{('Ana', 'Ben')[mover]} passed on the upcard. Your turn: take the upcard or pass."
+
+
+def test_it_updates_the_table_by_morphing_with_the_vendored_idiomorph_and_its_licence():
+    code, ana, _ = seated()
+    html = page(code, ana.token)
+    assert "vendor/idiomorph/idiomorph.min.js" in html
+    from django.conf import settings
+    vendor = settings.BASE_DIR / "static" / "vendor" / "idiomorph"
+    assert (vendor / "LICENSE").read_text().strip() and "Idiomorph.morph" in (settings.BASE_DIR / "static/js/table.js").read_text()
+
+
+def test_it_gives_every_control_a_stable_id_so_a_morph_keeps_focus_on_it():
+    code, *_ = seated()
+    html = live_html(code, rooms.load_state(code, 0)["to_move"])
+    buttons = re.findall(r"<button[^>]*>", html)
+    assert buttons and all(re.search(r' id="[^"]+"', button) or "data-sort" in button for button in buttons)
+
+
+# 1. A knock takes a second, deliberate press ---------------------------------------------------
+
+def test_it_asks_for_a_second_press_before_a_knock():
+    code, *_ = seated(seed="knock-soon")
+    for _ in range(200):
+        mover = rooms.load_state(code, 0)["to_move"]
+        if mover is None:
+            pytest.fail("the hand ended before anyone could knock")
+        if rooms.load_state(code, mover)["knocks"]:
+            break
+        play(code)
+    knocks = re.findall(r'<button[^>]*class="knock"[^>]*>', live_html(code, mover))
+    assert knocks and all('data-confirm="Press again to' in knock for knock in knocks)
+
+
+# 6, 7. Long names, feedback after Next hand / Rematch, the running score ------------------------
+
+def test_it_says_whom_it_waits_for_after_next_hand_is_pressed():
+    code, *_ = seated(scoring="game")
+    while rooms.load_state(code, 0)["hand_result"] is None:
+        play(code)
+    services.ready_for_next_hand(code, 0)
+    assert "Waiting for Ben to press “Next hand”…" in live_html(code, 0)
+    assert "Ana is ready for the next hand." in live_html(code, 1)
+
+
+def test_it_keeps_the_running_score_between_the_two_players_across_rematches():
+    code, *_ = seated(scoring="hand")
+    while not rooms.load_state(code, 0)["match_over"]:
+        play(code)
+    winner = rooms.load_state(code, 0)["match_winner"]
+    services.rematch(code, 0)
+    services.rematch(code, 1)
+    fresh = rooms.load_state(code, 0)
+    assert not fresh["match_over"] and fresh["table_wins"] == ([1, 0] if winner == 0 else [0, 1])
+    expected = "Matches: Ana 1 – 0 Ben" if winner == 0 else "Matches: Ana 0 – 1 Ben"
+    assert expected in live_html(code, 0)
+
+
+def test_it_puts_the_match_result_above_the_rematch_button():
+    code, *_ = seated(scoring="hand")
+    while not rooms.load_state(code, 0)["match_over"]:
+        play(code)
+    html = live_html(code, 0)
+    assert html.index('id="match-result"') < html.index('id="rematch"')
+
+
+# 8. Resign, leave, claim -----------------------------------------------------------------
+
+def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
+    code, *_ = seated()
+    play(code, 3)
+    services.resign(code, 1)
+    table = Table.objects.get(code=code)
+    archived = ArchivedMatch.objects.get(pk=table.archive_id)
+    assert (archived.ending, archived.winner_seat, archived.status) == ("resigned", 0, "finished")
+    seen = rooms.load_state(code, 0)
+    assert seen["match_over"] and seen["match_winner"] == 0 and seen["ending"] == "resigned"
+    assert "Ben resigned; the match goes to Ana." in live_html(code, 0)
+    with pytest.raises(GameError) as refused:
+        services.play_move(code, seen["to_move"] or 0, "stock")
+    assert refused.value.code == "match_ended"
+
+
+def test_it_starts_a_rematch_after_a_resignation_with_no_ending_left_over():
+    code, *_ = seated()
+    services.resign(code, 0)
+    services.rematch(code, 0)
+    services.rematch(code, 1)
+    fresh = rooms.load_state(code, 0)
+    assert not fresh["match_over"] and fresh["ending"] is None and fresh["table_wins"] == [0, 1]
+
+
+@pytest.mark.parametrize("after", [0, 120])
+def test_it_refuses_a_claim_while_the_opponent_is_here(settings, after):
+    settings.GAMES_CLAIM_AFTER_SECONDS = after
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    Seat.objects.filter(table__code=code).update(connections=1, last_seen=timezone.now())
+    with pytest.raises(GameError) as refused:
+        services.claim_abandoned(code, 1 - mover)
+    assert refused.value.code == "opponent_not_away"
+    assert not rooms.load_state(code, 1 - mover)["can_claim"]
+
+
+def test_it_refuses_a_claim_before_the_opponent_has_been_away_long_enough(settings):
+    settings.GAMES_CLAIM_AFTER_SECONDS = 120
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    away(code, mover, seconds=60)
+    with pytest.raises(GameError):
+        services.claim_abandoned(code, 1 - mover)
+
+
+def test_it_lets_a_player_claim_the_match_from_an_opponent_away_for_the_set_time(settings):
+    settings.GAMES_CLAIM_AFTER_SECONDS = 120
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    away(code, mover, seconds=121)
+    claimer = 1 - mover
+    assert rooms.load_state(code, claimer)["can_claim"] and "Claim the match" in live_html(code, claimer)
+    services.claim_abandoned(code, claimer)
+    archived = ArchivedMatch.objects.get(pk=Table.objects.get(code=code).archive_id)
+    assert (archived.ending, archived.winner_seat) == ("left", claimer)
+    names = ("Ana", "Ben")
+    assert f"{names[mover]} left the table: {names[claimer]} claimed the match." in live_html(code, claimer)
+
+
+def test_it_never_lets_the_player_to_move_claim_against_a_waiting_opponent(settings):
+    settings.GAMES_CLAIM_AFTER_SECONDS = 0
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    away(code, 1 - mover)
+    with pytest.raises(GameError):
+        services.claim_abandoned(code, mover)
+
+
+# 9. Names -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["👩‍💻", "🏳️‍🌈", "Zoë", "José", "한국어", "👨‍👩‍👧‍👦 family", "<script>", "Anna-Lena O’Brien",
+                                  "🇨🇿🇩🇪", "ज़ोया", "Ærøskøbing Ålesund Ørje"])
+def test_it_takes_every_name_a_person_would_type_whole(client, name):
+    client.post("/en/tables/open/", {"name": name, "scoring": "hollywood", "target": "100"})
+    seat = Seat.objects.get()
+    assert seat.name == name
+    assert client.get(f"/en/t/{seat.table.code}/").content.decode().count("&lt;script&gt;" if name == "<script>" else name)
+
+
+def test_it_counts_what_a_reader_sees_as_one_character():
+    assert [grapheme_count(name) for name in ("👩‍💻", "🏳️‍🌈", "é", "e\u0301", "🇨🇿🇩🇪", "👍🏽", "한")] == [1, 1, 1, 1, 2, 1, 1]
+    assert clean_name("👩‍💻" * 24) == "👩‍💻" * 24
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("x" * 500, "A name may have at most 24 characters."),
+    ("x" * 25, "A name may have at most 24 characters."),
+    ("Ana\tBen", "A name may not contain control characters, line breaks or invisible formatting."),
+    ("\u202eAna", "A name may not contain control characters, line breaks or invisible formatting."),
+])
+def test_it_refuses_a_name_it_cannot_take_with_a_clear_message_and_never_cuts_it(client, name, message):
+    response = client.post("/en/tables/open/", {"name": name, "scoring": "hollywood", "target": "100"})
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Seat.objects.exists()
+
+
+def test_it_sets_no_length_limit_in_the_name_fields_that_would_cut_a_pasted_name(client):
+    home = client.get("/en/").content.decode()
+    assert 'id="open-name"' in home and not re.search(r'id="open-name"[^>]*maxlength', home)
+
+
+# 10. The card just drawn, the card that may not go back --------------------------------------
+
+def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_discarded():
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "pile")
+    seen = rooms.load_state(code, mover)
+    taken = seen["cannot_discard"]
+    html = live_html(code, mover)
+    button = re.search(rf'<button[^>]*id="card-{taken}"[^>]*>', html).group(0)
+    assert 'aria-disabled="true"' in button and "drawn" in button and "taken" in button
+    assert 'data-refusal="A card taken from the pile may not be discarded on the same turn."' in button
+
+
+# 13, 14. The phone's room, accessible names ------------------------------------------------
+
+def test_it_names_each_card_button_starting_with_what_it_shows():
+    code, *_ = seated()
+    play(code, 2)
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "stock")
+    for label, shown in re.findall(r'aria-label="([^"]+)">.*?<span class="rank">([^<]+)</span>', live_html(code, mover)):
+        if label.startswith(("Discard", "Take")):
+            pytest.fail(f"{label!r} does not start with the card's corner {shown!r}")
+
+
+def test_it_gives_the_table_page_one_h1():
+    code, ana, _ = seated()
+    assert page(code, ana.token).count("<h1") == 1
+
+
+def test_it_hides_the_share_bar_from_the_friend_who_joined():
+    code, _, ben = seated()
+    assert 'id="share-link"' not in page(code, ben.token)
+
+
+# 15. Favicon, the saved sort on first paint -------------------------------------------------
+
+def test_it_serves_a_favicon_where_browsers_look_for_one(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+    assert 'rel="icon"' in client.get("/en/").content.decode()
+
+
+def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response():
+    code, ana, _ = seated()
+    hand = rooms.load_state(code, 0)["hand"]
+    order = list(reversed(hand))
+    client = Client()
+    client.cookies[f"seat_{code}"] = ana.token
+    client.cookies["hand_sort"] = "custom"
+    client.cookies[f"hand_order_{code}"] = ".".join(order)
+    html = client.get(f"/en/t/{code}/").content.decode()
+    mine = html[html.index('id="hand-cards"'):]
+    assert re.findall(r'data-card="(\w\w)"', mine)[:len(order)] == order
+
+
+# Chat ---------------------------------------------------------------------------------
+
+def test_it_keeps_chat_with_the_table_without_changing_its_version():
+    code, *_ = seated()
+    before = Table.objects.get(code=code).version
+    services.say(code, 0, "  Good luck!  ")
+    assert Table.objects.get(code=code).version == before
+    assert [line["text"] for line in rooms.chat_lines(Table.objects.get(code=code), rooms.seats_of(
+        Table.objects.get(code=code)))] == ["Good luck!"]
+
+
+def test_it_never_lets_a_spectator_write_in_the_chat():
+    code, *_ = seated()
+    with pytest.raises(GameError) as refused:
+        services.say(code, None, "hello")
+    assert refused.value.code == "spectator" and not ChatMessage.objects.exists()
+
+
+def test_it_limits_how_fast_a_seat_may_chat(settings):
+    settings.GAMES_CHAT_BURST = 3
+    code, *_ = seated()
+    for number in range(3):
+        services.say(code, 0, f"line {number}")
+    with pytest.raises(GameError) as refused:
+        services.say(code, 0, "one too many")
+    assert refused.value.code == "rate_limited"
+    services.say(code, 1, "the other seat may still talk")
+
+
+def test_it_escapes_chat_on_the_page():
+    code, ana, _ = seated()
+    services.say(code, 0, "<img src=x onerror=alert(1)>")
+    html = page(code, ana.token)
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+# 11. The showdown explains itself ---------------------------------------------------------
+
+def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_deadwood=10, layoffs=()):
+    return {
+        "kind": kind, "knocker": knocker, "winner": knocker, "points": points,
+        "players": [
+            {"melds": [["5H", "6H", "7H"]], "layoffs": [], "deadwood": ["2C"] if knocker_deadwood else [],
+             "deadwood_points": knocker_deadwood},
+            {"melds": [], "layoffs": [{"card": card, "meld": 0} for card in layoffs], "deadwood": ["KC"],
+             "deadwood_points": defender_deadwood},
+        ],
+    }
+
+
+def showdown_html(result):
+    from django.template.loader import render_to_string
+
+    from games.showdown_display import showdown
+    return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
+
+
+def test_it_shows_a_gin_as_gin_and_names_the_gin_bonus():
+    html = showdown_html(a_result("gin", points=35, knocker_deadwood=0))
+    assert ">gin</span>" in html and "knocked" not in html
+    assert "Ana went gin: gin bonus 25 + Ben’s deadwood 10 = 35" in html
+
+
+def test_it_shows_laid_off_cards_on_the_meld_they_extend():
+    html = showdown_html(a_result(layoffs=["8H"]))
+    ana, ben = html.split('data-seat="1"')
+    assert 'data-card="8H"' in ana.split('class="group meld"')[1] and 'data-card="8H"' not in ben
+    assert "laid off 1 card on the knocker’s melds" in ben
+
+
+def test_it_explains_the_bonus_row_of_the_sheet():
+    code, *_ = seated()
+    assert "Bonus: 100 to the winner of a game" in live_html(code, 0)
+
+
+def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(client):
+    # The form disables the Target choice for a single hand, and a disabled field is not sent.
+    response = client.post("/en/tables/open/", {"name": "Ana", "scoring": "hand"})
+    assert response.status_code == 302 and Table.objects.get().scoring == "hand"
+
+
+def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
+    code, *_ = seated()
+    mover = rooms.load_state(code, 0)["to_move"]
+    services.play_move(code, mover, "pile")
+    seen = rooms.load_state(code, mover)
+    html = live_html(code, mover)
+    for card, after in seen["discard_deadwood"].items():
+        button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
+        assert f'class="after" aria-hidden="true" data-face="{after}"' in button
+        assert f"leaving deadwood {after}" in button
