@@ -18,6 +18,10 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 LONG_NAME = "Maximiliana Wolkenstein!"  # 24 characters
 
+# Playing simple moves until someone may knock takes up to a few hundred moves, each shown
+# ARM_MS (0.45 s) before table.js lets it be played: more than the suite's 120 s default.
+UNTIL_A_KNOCK = pytest.mark.timeout(400)
+
 
 def new_page(browser, viewport=DESKTOP, scheme="light"):
     context = browser.new_context(viewport=viewport, color_scheme=scheme, reduced_motion="reduce")
@@ -176,6 +180,7 @@ def test_it_plays_one_move_for_a_double_tap(browser, live_server_url):
     close(ana, ben)
 
 
+@UNTIL_A_KNOCK
 def test_it_asks_for_a_second_press_before_a_knock(browser, live_server_url):
     ana, ben = seated(browser, live_server_url, scoring="hand")
     knocker = knock_when_possible(ana, ben)
@@ -260,6 +265,7 @@ def test_it_lets_a_player_claim_the_match_after_the_opponent_leaves(browser, liv
     close(ana)
 
 
+@UNTIL_A_KNOCK
 def test_it_starts_a_rematch_when_both_press_it_and_keeps_the_running_score(browser, live_server_url):
     ana, ben = seated(browser, live_server_url, scoring="hand")
     knock_out(ana, ben)
@@ -315,6 +321,7 @@ def test_it_has_no_accessibility_violations_on_any_page(browser, live_server_url
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@UNTIL_A_KNOCK
 def test_it_has_no_accessibility_violations_in_any_table_state(browser, live_server_url, scheme):
     found = {}
     ana = open_table(new_page(browser, PHONE, scheme), live_server_url, "Ana", "hand")
@@ -368,6 +375,7 @@ def test_it_says_in_the_tab_when_it_is_your_turn_and_remembers_a_muted_sound(bro
     close(ana, ben)
 
 
+@UNTIL_A_KNOCK
 def test_it_steps_through_an_archived_replay_in_place(browser, live_server_url):
     ana, ben = seated(browser, live_server_url, scoring="hand")
     knock_out(ana, ben)
