@@ -528,3 +528,33 @@ async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_he
     consumer.code, consumer.seat = "any", object()
     await consumer.touch()
     assert [record for record in caplog.records if "heartbeat failed" in record.getMessage()]
+
+
+async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
+    from games.consumers import TableConsumer
+
+    code, tokens, sockets, states = await seated_sockets()
+
+    async def crash(self, text_data=None, bytes_data=None):
+        raise RuntimeError("a bug outside any handler")
+
+    monkeypatch.setattr(TableConsumer, "receive", crash)
+    await sockets[0].send_to(text_data="{}")
+    with pytest.raises(RuntimeError):
+        await sockets[0].receive_output(timeout=5)
+    # However the socket ended, its seat no longer counts it, and its heartbeat is gone.
+    seat = await database_sync_to_async(lambda: Table.objects.get(code=code).seats.get(number=0))()
+    assert seat.connections == 0
+    state = await state_where(sockets[1], lambda state: not state["players"][0]["connected"])
+    assert state["players"][1]["connected"]
+    await sockets[1].disconnect()
+
+
+async def test_it_never_rewrites_the_saved_match_for_a_move_only_at_a_deal():
+    code, tokens, sockets, states = await seated_sockets()
+    saved = (await table_row(code)).state
+    for _ in range(6):
+        states = await play(sockets, states)
+    # The moves are in the log; the saved match (13 KB by a match's end) stays as it was dealt.
+    assert (await table_row(code)).state == saved and await move_count(code) == 6
+    await close(*sockets)
