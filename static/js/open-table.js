@@ -1,12 +1,13 @@
-// The open-a-table form: a single hand has no target, so its choice is off while that
-// scoring is picked (a disabled fieldset sends nothing; the server takes 100 for it).
+// The open-a-table form: a mode without games (a single hand) has no target, so its choice is
+// off while that scoring is picked (a disabled fieldset sends nothing; the server takes 100).
+// Each choice says whether it has a target (the engine's ScoringMode.has_target).
 (function () {
   "use strict";
   document.querySelectorAll("form.open-table").forEach(function (form) {
     var target = form.querySelector(".target-choice");
     function update() {
       var picked = form.querySelector("input[name=scoring]:checked");
-      target.disabled = !!picked && picked.value === "hand";
+      target.disabled = !!picked && picked.dataset.hasTarget === "false";
     }
     form.addEventListener("change", update);
     update();
