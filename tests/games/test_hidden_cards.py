@@ -145,6 +145,8 @@ async def play_whole_match(scoring, straight, oklahoma):
     return counts
 
 
+# A whole Hollywood match, every frame checked against the database: over a minute on PostgreSQL.
+@pytest.mark.timeout(400)
 @pytest.mark.parametrize(("scoring", "straight", "oklahoma"), list(itertools.product(SCORINGS, (False, True), (False, True))))
 async def test_it_shows_no_recipient_a_card_it_may_not_see_in_a_whole_match(scoring, straight, oklahoma, settings):
     # A bot plays far faster than the per-socket frame rate a person needs.
