@@ -1,4 +1,4 @@
-"""The one kind of refusal live play has: a code, turned into words by games.messages."""
+"""The one kind of refusal live play has: a code, turned into words by games.display.messages."""
 
 
 class GameError(Exception):

@@ -11,7 +11,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 from hollywood_site.body_limit import BodySizeLimit  # noqa: E402
 from hollywood_site.origin import SameOriginValidator  # noqa: E402
 

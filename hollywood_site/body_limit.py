@@ -13,7 +13,7 @@ import json
 from django.core.handlers.asgi import ASGIRequest
 from django.utils import translation
 
-from games.messages import message
+from games.display.messages import message
 
 STATUS = 413
 

@@ -1,6 +1,6 @@
 """Django's Redis cache, except that a Redis outage is a miss instead of an exception.
 
-The cache holds only the rate limits' counts (games.limits). With Redis down, Django's own
+The cache holds only the rate limits' counts (games.live.limits). With Redis down, Django's own
 backend raises on every call, and opening or joining a table would be a server error;
 here the call fails quietly (logged), django-ratelimit then fails open
 (RATELIMIT_FAIL_OPEN) and the site goes on without limits until Redis is back.

@@ -144,7 +144,7 @@ def database_settings():
                              "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
     # Closed after each HTTP request (Django runs each in a thread of its own under ASGI, where
     # a kept connection would be left behind). Live play's sockets keep theirs: one thread, one
-    # connection a process (games.database).
+    # connection a process (games.live.database).
     config["CONN_MAX_AGE"] = 0
     if config["ENGINE"] == "django.db.backends.postgresql":
         # channels' live-server tests need a fixed test database name (channels #2176).
@@ -159,7 +159,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 def channel_layer_settings():
     url = os.environ.get("REDIS_URL", "")
     if not url:
-        return {"BACKEND": "games.layers.InMemoryChannelLayer"}
+        return {"BACKEND": "games.live.layers.InMemoryChannelLayer"}
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://, not {url!r}")
     return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}
@@ -167,11 +167,11 @@ def channel_layer_settings():
 
 CHANNEL_LAYERS = {"default": channel_layer_settings()}
 
-# Frames a WebSocket may send: bursts, then a steady rate a second (games.consumers). Far above
+# Frames a WebSocket may send: bursts, then a steady rate a second (games.live.consumers). Far above
 # any human; the load benchmark raises them to play at full speed.
 GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
 GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
-# Live tables a process keeps in memory (games.rooms), and the moves they may hold in all:
+# Live tables a process keeps in memory (games.live.rooms), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound the rooms to some tens of megabytes.
 GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
 # The computer's pause before it moves, in seconds, so a person can follow its moves.
@@ -179,7 +179,7 @@ GAMES_COMPUTER_PAUSE = float(os.environ.get("GAMES_COMPUTER_PAUSE", "0.7"))
 GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 
 def cache_settings():
-    # The rate limits' counts (games.limits) live here: shared by every process through
+    # The rate limits' counts (games.live.limits) live here: shared by every process through
     # Redis, per process in memory without it (one process, as development runs).
     url = os.environ.get("REDIS_URL", "")
     if not url:
@@ -189,7 +189,7 @@ def cache_settings():
 
 CACHES = {"default": cache_settings()}
 
-# Per client address (games.limits): far above a person, far below a flood (one client
+# Per client address (games.live.limits): far above a person, far below a flood (one client
 # opened 1,205 tables in 20 s). Over the rate: a 429, or a socket closed with 4429.
 # DJANGO_RATE_LIMITS changes them, e.g. "open_table=20/m,join=30/m,connect=60/m" (the load
 # benchmark, one address opening a thousand tables, raises them).

@@ -5,7 +5,7 @@ from hollywood_site import views
 
 urlpatterns = [
     path("", include("rules.sitemap_urls")),
-    path("api/", include("games.api_urls")),
+    path("api/", include("games.live.api_urls")),
     path("api/", include("games.archive.api_urls")),
     # Outside i18n_patterns: it is the way from one language's pages to another's.
     path("language/<str:code>/", views.switch_language, name="switch_language"),
@@ -17,7 +17,7 @@ urlpatterns = [
 # LocaleMiddleware using the language cookie, then Accept-Language, else English.
 urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
-    path("", include("games.urls")),
+    path("", include("games.live.urls")),
     path("", include("games.archive.urls")),
     prefix_default_language=True,
 )

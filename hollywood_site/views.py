@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games.api import error_response
+from games.live.api import error_response
 from games.errors import GameError
 from hollywood_site.context_processors import site_nav
 
@@ -57,7 +57,7 @@ def server_error(request):
 
 
 def rate_limited(request, exception):
-    """RATELIMIT_VIEW: a client address over its rate (games.limits) gets a 429, as JSON
+    """RATELIMIT_VIEW: a client address over its rate (games.live.limits) gets a 429, as JSON
     for the API and as the site's page for a browser."""
     if request.path.startswith("/api/"):
         return error_response(request, GameError("too_many_requests"))

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from games import services
+from games.live import services
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.models import Move, Seat, Table
 

@@ -1,7 +1,7 @@
 """Shapes the stored records into what the CSV and the player's chart show.
 
 Plain data in, plain data out. The sheet and the showdown are drawn as the table draws them
-(games.sheet_display, games.showdown_display).
+(games.display.sheet, games.display.showdown).
 """
 
 SEATS = (0, 1)

@@ -16,8 +16,8 @@ from games.archive.players import COOKIE_NAME, identify_player, player_for_token
 from games.archive.replay import replay_view
 from games.engine import SCORINGS
 from games.identity import is_public_id
-from games.sheet_display import score_sheet
-from games.showdown_display import showdown
+from games.display.sheet import score_sheet
+from games.display.showdown import showdown
 
 PAGE_SIZE = 20
 NAMED_AT_MOST = 100

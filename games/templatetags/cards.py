@@ -21,7 +21,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games.cards import card_name, card_short, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
+from games.display.cards import card_name, card_short, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
 from games.engine.cards import RANK_VALUES, RANKS
 
 register = template.Library()

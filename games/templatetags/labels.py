@@ -1,4 +1,4 @@
-"""Words for the engine's codes in templates (games.labels).
+"""Words for the engine's codes in templates (games.display.labels).
 
     {% load labels %}
     {{ match.scoring|scoring_label }}   {{ hand.kind|hand_kind_label }}
@@ -7,7 +7,7 @@
 
 from django import template
 
-from games import labels
+from games.display import labels
 
 register = template.Library()
 

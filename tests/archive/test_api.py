@@ -97,7 +97,7 @@ def test_it_names_matches_by_random_public_ids_and_not_by_their_row_number(clien
 
 @pytest.mark.django_db
 def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
-    from games import services
+    from games.live import services
     from games.archive.models import ArchivedMatch
 
     code = services.open_table("Ana").table.code
@@ -111,7 +111,7 @@ def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
 
 @pytest.mark.django_db
 def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
-    from games import services
+    from games.live import services
     from games.archive.models import ArchivedMatch
 
     code = services.open_table("Ana").table.code

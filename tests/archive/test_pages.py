@@ -7,7 +7,7 @@ from django.conf import settings
 
 from games.archive import views
 from games.archive.simulate import play_match
-from games.sheet_display import score_sheet
+from games.display.sheet import score_sheet
 from tests.archive.helpers import hand, make_player, record, record_engine_match, start_match
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]

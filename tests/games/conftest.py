@@ -5,7 +5,7 @@ import pytest
 def empty_match_cache():
     # A rolled-back test frees its table ids for the next one: a match cached under
     # (id, version) must not outlive the test that cached it.
-    from games.rooms import rooms
+    from games.live.rooms import rooms
     rooms.clear()
     yield
     rooms.clear()
@@ -47,7 +47,7 @@ def redis_layer(settings):
                 from asgiref.sync import async_to_sync
                 from channels.layers import get_channel_layer
 
-                from games.broadcast import group_name
+                from games.live.broadcast import group_name
                 layer = get_channel_layer()
                 async_to_sync(layer.group_add)(group_name(listening_to), async_to_sync(layer.new_channel)())
             # Over maxmemory with the default noeviction policy, Redis refuses every

@@ -4,7 +4,7 @@ player that always picks a reasonable legal move, and waiting for a given versio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games.live import services
 from games.engine import Move
 from hollywood_site.asgi import application
 

@@ -5,7 +5,7 @@ never get that far."""
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games.live import services
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN, TIMEOUT
 

@@ -123,6 +123,6 @@ def test_it_seats_a_player_and_returns_the_token_even_when_the_announcement_fail
     response = post(client, f"/api/tables/{code}/join", {"name": "Ben"})
     assert response.status_code == 200 and response.json()["token"]
     assert Seat.objects.get(table__code=code, number=1).name == "Ben"
-    failures = [record for record in caplog.records if record.name == "games.hub"]
+    failures = [record for record in caplog.records if record.name == "games.live.hub"]
     assert failures and code in failures[0].getMessage()
     assert not card_codes_in(caplog.text)

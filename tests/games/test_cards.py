@@ -1,7 +1,7 @@
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
 
-from games.cards import CARD_NAMES, card_name as card_label
+from games.display.cards import CARD_NAMES, card_name as card_label
 from games.engine.cards import RANKS, SUITS
 from games.templatetags.cards import card
 

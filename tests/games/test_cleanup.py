@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import rooms, services
+from games.live import rooms, services
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.models import Seat, Table
 

@@ -5,7 +5,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import opponent, rooms, services
+from games.live import computer_seat, rooms, services
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.errors import GameError
 from games.models import Move
@@ -91,10 +91,10 @@ async def test_it_never_moves_twice_for_one_turn_however_many_think_at_once():
     await socket.disconnect()
     if state["to_move"] == 0:
         await database_sync_to_async(services.play_move)(code, 0, choose_move(state), state["version"])
-    turn = await database_sync_to_async(opponent.turn_at)(code)
+    turn = await database_sync_to_async(computer_seat.turn_at)(code)
     assert turn is not None and turn.kind == "move"
     # Two thinkers (two processes) with the same turn: the version lets only one move in.
-    outcomes = await asyncio.gather(opponent.take(code, turn), opponent.take(code, turn), return_exceptions=True)
+    outcomes = await asyncio.gather(computer_seat.take(code, turn), computer_seat.take(code, turn), return_exceptions=True)
     assert sum(isinstance(outcome, GameError) and outcome.code == "stale" for outcome in outcomes) == 1
     moves = await database_sync_to_async(lambda: list(Move.objects.filter(version=turn.version + 1)))()
     assert len(moves) == 1 and moves[0].seat == turn.seat

@@ -7,8 +7,8 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import hub, rooms, services
-from games.broadcast import revoked
+from games.live import hub, rooms, services
+from games.live.broadcast import revoked
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
 from tests.games.helpers import (
@@ -518,11 +518,11 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     assert (await state_at(sockets[mover], version + 1))["version"] == version + 1
     assert await move_count(code) == 1
     await close(*sockets)  # the consumers have finished, their announcements tried
-    assert [record for record in caplog.records if record.name == "games.hub"]
+    assert [record for record in caplog.records if record.name == "games.live.hub"]
 
 
 async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_heartbeat(caplog):
-    from games.consumers import ApiTableConsumer
+    from games.live.consumers import ApiTableConsumer
     consumer = ApiTableConsumer()
     # A seat number the update cannot take makes it raise, as a locked database would.
     consumer.code, consumer.seat = "any", object()
@@ -531,7 +531,7 @@ async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_he
 
 
 async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
-    from games.consumers import TableConsumer
+    from games.live.consumers import TableConsumer
 
     code, tokens, sockets, states = await seated_sockets()
 

@@ -13,7 +13,7 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games.live import services
 from games.models import Move, Table
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN

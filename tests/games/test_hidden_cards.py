@@ -16,7 +16,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import rooms
+from games.live import rooms
 from games.engine import SCORINGS, Hand, scoring_mode
 from games.engine.cards import Card
 from games.models import Table

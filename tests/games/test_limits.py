@@ -7,7 +7,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import services
+from games.live import services
 from games.models import Seat, Table
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN, TIMEOUT

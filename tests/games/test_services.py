@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import services
-from games.rooms import find_seat, rooms
+from games.live import services
+from games.live.rooms import find_seat, rooms
 from games.errors import GameError
 from games.models import Move, Table
 
@@ -99,7 +99,7 @@ def test_it_shows_a_seat_offline_once_its_heartbeat_is_old():
     from django.utils import timezone
 
     from games.models import Seat
-    from games.state import player_state
+    from games.live.snapshot import player_state
     table, _, _ = seated_table()
     services.set_presence(table.code, 0, True)
     seat = Seat.objects.get(table=table, number=0)

@@ -3,7 +3,7 @@
 from django.template.loader import render_to_string
 
 from games.engine import HOLLYWOOD, ONE_GAME, SINGLE_HAND
-from games.sheet_display import score_sheet
+from games.display.sheet import score_sheet
 
 
 def sheet_of(mode, wins, target=100):

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import render, rooms, services
+from games.live import render, rooms, services
 from games.archive.models import ArchivedMatch
 from games.errors import GameError
 from games.identity import clean_name, grapheme_count
@@ -59,7 +59,7 @@ def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     other = 1 - mover
     lines = render.live_context(rooms.load_state(code, other), "melds")["moves"]
     name = ("Ana", "Ben")[mover]
-    from games.cards import card_name
+    from games.display.cards import card_name
     assert lines == [f"{name} took the {card_name(upcard)} from the pile.",
                      f"{name} discarded the {card_name(discard.split()[1])}."]
     # The card they took is shown face up in their hand; the pile is there to look through.
@@ -390,7 +390,7 @@ def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_dea
 def showdown_html(result):
     from django.template.loader import render_to_string
 
-    from games.showdown_display import showdown
+    from games.display.showdown import showdown
     return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
+from games.live import services
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +162,7 @@ def test_it_seats_a_visitor_with_a_cookie_even_when_the_announcement_fails(clien
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value
     assert Seat.objects.get(table=table, number=1).name == "Ben"
-    assert [record for record in caplog.records if record.name == "games.hub"]
+    assert [record for record in caplog.records if record.name == "games.live.hub"]
 
 
 def test_it_refuses_a_join_by_the_player_who_holds_the_other_seat(client):

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from games.cards import card_name
+from games.display.cards import card_name
 
 
 # Czech makes the suit an adjective agreeing with the rank's gender; German joins the

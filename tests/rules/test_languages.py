@@ -3,7 +3,7 @@ import re
 import pytest
 from django.conf import settings
 
-from games import services
+from games.live import services
 from tests.archive.helpers import hand, make_player, record
 from tests.rules.html import elements
 from tests.rules.pages import LANGUAGES, get_page, page_url

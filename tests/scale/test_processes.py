@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games import rooms
+from games.live import rooms
 from games.models import Move
 from tests import processes
 from tests.games.helpers import choose_move

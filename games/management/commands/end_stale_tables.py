@@ -1,8 +1,8 @@
-"""End the tables and matches nobody came back to (games.cleanup); for a scheduler."""
+"""End the tables and matches nobody came back to (games.live.cleanup); for a scheduler."""
 
 from django.core.management.base import BaseCommand
 
-from games.cleanup import end_stale_tables
+from games.live.cleanup import end_stale_tables
 
 
 class Command(BaseCommand):

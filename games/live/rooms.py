@@ -26,7 +26,7 @@ from games.errors import GameError
 from games.identity import is_public_id
 from games.archive.stats import wins_before
 from games.models import ChatMessage, Move, Seat, Table
-from games.state import Snapshot, seat_holding
+from games.live.snapshot import Snapshot, seat_holding
 
 
 def rng_for(table):

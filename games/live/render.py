@@ -1,4 +1,4 @@
-"""The table's live part as HTML, from a seat's state dict (see games.state).
+"""The table's live part as HTML, from a seat's state dict (see games.live.snapshot).
 
 Used by the table page for its first paint and by the browser socket for every change,
 so both always show the same thing. Call inside the reader's language.
@@ -7,13 +7,13 @@ so both always show the same thing. Call inside the reader's language.
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games.cards import card_name, card_short, is_card_code
+from games.display.cards import card_name, card_short, is_card_code
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
-from games.labels import scoring_label
-from games.messages import message
-from games.sheet_display import score_sheet
-from games.showdown_display import showdown
+from games.display.labels import scoring_label
+from games.display.messages import message
+from games.display.sheet import score_sheet
+from games.display.showdown import showdown
 
 SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
 DEFAULT_SORT = "melds"

@@ -14,16 +14,16 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.database import database_sync_to_async
-from games import rooms
-from games.broadcast import PROCESS, event, group_name, revoked
+from games.live.database import database_sync_to_async
+from games.live import rooms
+from games.live.broadcast import PROCESS, event, group_name, revoked
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
 # How often the hub compares its tables' versions with the database, in one query: a change
 # whose announcement was lost (the layer was down) reaches the sockets within this time.
 CHECK_SECONDS = 2
-# Told the table's code after every change delivered to sockets here (games.opponent wakes
+# Told the table's code after every change delivered to sockets here (games.live.computer_seat wakes
 # the computer): the hub knows nothing of what listens.
 AFTER_A_CHANGE = []
 

@@ -1,7 +1,7 @@
 """Thin WebSocket consumers: parse a frame, call one service, tell the change.
 
-A change is told as `{"type": "table.changed", "version": N}` (games.hub); every socket then
-sends its own seat's state from this process's room (games.rooms), in its own page language,
+A change is told as `{"type": "table.changed", "version": N}` (games.live.hub); every socket then
+sends its own seat's state from this process's room (games.live.rooms), in its own page language,
 reading the database only when the room is behind. No card crosses the channel layer.
 Refusals are answered with an error frame and never close the socket.
 """
@@ -16,13 +16,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games.database import database_sync_to_async
-from games import broadcast, hub, limits, opponent, rooms, services
-from games import render as table_render
+from games.live.database import database_sync_to_async
+from games.live import broadcast, hub, limits, computer_seat, rooms, services
+from games.live import render as table_render
 from games.errors import GameError
-from games.messages import message
-from games.seats import token_from_cookies, token_from_headers
-from games.state import PRESENCE_HEARTBEAT
+from games.display.messages import message
+from games.live.seats import token_from_cookies, token_from_headers
+from games.live.snapshot import PRESENCE_HEARTBEAT
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class RateLimit:
 class TableConsumer(AsyncWebsocketConsumer):
     """What both sockets share; subclasses say how a seat is found and a state is sent."""
 
-    # No channel of its own on the layer: the process's hub (games.hub) hears for all its
+    # No channel of its own on the layer: the process's hub (games.live.hub) hears for all its
     # sockets and hands each what concerns its table.
     channel_layer_alias = None
     seat = None
@@ -99,7 +99,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # Everyone re-renders the opponent's presence.
             await hub.tell(change)
         await self.send_latest()
-        opponent.wake(self.code)  # a computer left waiting (the server restarted) moves now
+        computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
     async def beat(self):
         while True:
@@ -253,7 +253,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_snapshot(await self.snapshot_at_least(version))
 
     async def seat_revoked(self, event):
-        # The seat's secret was renewed (games.views.revoke): this socket's is the old one.
+        # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
         if event["seat"] == self.seat:
             await self.close(code=4401)
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import rooms
+from games.live import rooms
 from games.archive.models import ArchivedMatch, Player
 from games.archive.record import finish_archived_match
 from games.models import Seat, Table

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import consumers
+from games.live import consumers
 
 websocket_urlpatterns = [
     path("ws/tables/<str:code>/", consumers.BrowserTableConsumer.as_asgi()),

@@ -1,8 +1,8 @@
 """What one seat (or a spectator) may know about a table, as one JSON-ready dict.
 
-Pure: built from a table, its seats and its match, with no database access (games.rooms
+Pure: built from a table, its seats and its match, with no database access (games.live.rooms
 reads and keeps them). The JSON protocol sends `seat_state`'s dict as it is; the browser
-consumer renders the same dict into HTML (games.render). It is built from the engine's `view(seat)` by
+consumer renders the same dict into HTML (games.live.render). It is built from the engine's `view(seat)` by
 picking known keys, so nothing the engine adds later leaks by accident. A spectator (seat
 None) gets no hand at all until the showdown, when the engine's result shows both.
 """
@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.identity import token_matches
 
 # A seat counts as connected while it has a socket whose heartbeat is recent; the
-# consumers beat every PRESENCE_HEARTBEAT seconds (games.consumers).
+# consumers beat every PRESENCE_HEARTBEAT seconds (games.live.consumers).
 PRESENCE_HEARTBEAT = 30
 PRESENCE_TIMEOUT = timedelta(seconds=3 * PRESENCE_HEARTBEAT)
 
@@ -100,7 +100,7 @@ def common_state(table, seats, match, public, earlier_wins):
 
 def seat_state(shared, view, seated, claim):
     """The state one reader sees: what all see, and the reader's own `view` of the hand;
-    `claim` says whether this reader may claim the match (games.services.claim_abandoned)."""
+    `claim` says whether this reader may claim the match (games.live.services.claim_abandoned)."""
     return {**shared, "seat": view["seat"], "can_claim": claim, **own_hand_state(view, seated)}
 
 

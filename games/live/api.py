@@ -14,10 +14,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games import hub, limits, services
+from games.live import hub, limits, services
 from games.engine import HOLLYWOOD
 from games.errors import GameError
-from games.messages import message
+from games.display.messages import message
 
 MAX_BODY_BYTES = 4096
 STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429}

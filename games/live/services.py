@@ -2,15 +2,15 @@
 
 Each operation is one synchronous function in one transaction, called by consumers through
 `database_sync_to_async` and by views directly, and announced only after it returns
-(`games.hub`). A move is one round trip's worth of SQL: the move appended to the
+(`games.live.hub`). A move is one round trip's worth of SQL: the move appended to the
 log (unique per table and version) and the table's version advanced by a compare-and-swap
 (`UPDATE … WHERE version = v`), which is safe on SQLite and PostgreSQL alike. The match is
-checked by the engine in this process's room (games.rooms), which is updated and republished
+checked by the engine in this process's room (games.live.rooms), which is updated and republished
 once the write has committed; a room that fell behind another process loses the
 compare-and-swap and is rebuilt from the database. The whole match is saved (`Table.state`)
 only when chance was drawn on: a deal, a rematch, a reshuffle.
 
-Expected refusals raise `GameError(code)`; `games.messages` turns a code into words.
+Expected refusals raise `GameError(code)`; `games.display.messages` turns a code into words.
 """
 
 from contextlib import contextmanager, nullcontext
@@ -25,15 +25,15 @@ from django.utils import timezone
 from games import identity
 from games.archive import players as archive_players
 from games.archive import record as archive
-from games.broadcast import Change
+from games.live.broadcast import Change
 from games.computer import LEVELS
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
 from games.archive.models import ArchivedMatch
 from games.models import ChatMessage, Move, Seat, Table
-from games.rooms import get_table, new_match, rng_for, rooms, seats_of
-from games.state import PRESENCE_HEARTBEAT, claimable, player_state, seat_holding
+from games.live.rooms import get_table, new_match, rng_for, rooms, seats_of
+from games.live.snapshot import PRESENCE_HEARTBEAT, claimable, player_state, seat_holding
 
 PRESENCE_HEARTBEAT_DELTA = timedelta(seconds=PRESENCE_HEARTBEAT)
 

@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 from django.conf import settings
 
-from games.database import database_sync_to_async
-from games import hub, rooms, services
+from games.live.database import database_sync_to_async
+from games.live import hub, rooms, services
 from games.computer import choose_move
 from games.errors import GameError
 

@@ -3,7 +3,7 @@
 A `Change` is what a service returns once its write has committed: a new game version (a
 move, a deal, a seat taken), or `version=None` for a change of the seats alone (presence,
 readiness), which never bumps the game's version and so never makes a move in flight stale.
-games.hub tells it (`tell` from async code, `announce` from a view): the one way it is told.
+games.live.hub tells it (`tell` from async code, `announce` from a view): the one way it is told.
 """
 
 import uuid

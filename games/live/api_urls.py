@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import api
+from games.live import api
 
 app_name = "api"
 

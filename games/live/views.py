@@ -1,8 +1,8 @@
 """The HTML side of live play: open a table, the table page, join, claim a seat.
 
 The table page is where the seat cookie is set (a WebSocket cannot set one); play
-itself then goes over the socket (`games.consumers`). Views read through games.state and
-write through games.services, which own the transactions.
+itself then goes over the socket (`games.live.consumers`). Views read through games.live.snapshot and
+write through games.live.services, which own the transactions.
 """
 
 from django.http import HttpResponseRedirect
@@ -15,13 +15,13 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games import hub, limits, rooms, services, state
-from games import render as table_render
+from games.live import hub, limits, rooms, services, snapshot as state
+from games.live import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
 from games.errors import GameError
-from games.messages import message
-from games.seats import set_seat_cookie, token_from_cookies
+from games.display.messages import message
+from games.live.seats import set_seat_cookie, token_from_cookies
 
 
 # Set by table.js: how this browser sorts a hand, and a hand's dragged order per table.
