@@ -14,8 +14,9 @@ import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from games.live import services
 from games.archive.models import ArchivedMatch, Player, PlayerResult
+
+from games.live.owner import LiveTable, act, open_table
 from games.models import Move, Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -51,8 +52,8 @@ queries = st.dictionaries(st.sampled_from(["player", "player_id", "scoring", "pa
 @pytest.fixture
 def world(db):
     """A table in play (both seats), a finished match in the archive and its players."""
-    code = services.open_table("Ana").table.code
-    services.take_seat(code, "Ben")
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
     archived = ArchivedMatch.objects.get()
     player = Player.objects.first()
     return {"code": code, "match": archived.public_id, "player": player.public_id}

@@ -59,6 +59,10 @@ def finish_archived_match(archive_id, match, finished_at, ending=ArchivedMatch.P
     return archived
 
 
+def is_playing(archive_id):
+    return ArchivedMatch.objects.filter(pk=archive_id, status=ArchivedMatch.PLAYING).exists()
+
+
 def lock_players(players):
     list(Player.objects.select_for_update().filter(pk__in=[player.pk for player in players]).order_by("pk"))
 

@@ -5,8 +5,6 @@ CSRF-exempt on purpose: these views read no cookie and return a fresh seat token
 so a forged cross-site request gains its author nothing.
 """
 
-import json
-
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import translation
@@ -14,7 +12,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import hub, limits, services
+from games.live import hub, limits
+from games.live.frames import json_object
+from games.live.owner import LiveTable, act, open_table as open_a_table
 from games.engine import HOLLYWOOD
 from games.errors import GameError
 from games.display.messages import message
@@ -29,7 +29,7 @@ STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429}
 def open_table(request):
     try:
         body = _json_body(request)
-        seated = services.open_table(
+        seated = open_a_table(
             body.get("name"),
             scoring=body.get("scoring", HOLLYWOOD.name),
             target=body.get("target", 100),
@@ -50,7 +50,7 @@ def open_table(request):
 def join(request, code):
     try:
         body = _json_body(request)
-        seated = services.take_seat(code, body.get("name"))
+        seated = act(code, LiveTable.take_seat, body.get("name"))
     except GameError as error:
         return error_response(request, error)
     # The seat is committed: a failed announcement is only logged, the token still returned.
@@ -62,14 +62,7 @@ def join(request, code):
 def _json_body(request):
     if len(request.body) > MAX_BODY_BYTES:
         raise GameError("bad_request")
-    try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        # RecursionError: brackets nested deeper than the parser goes, in a small body.
-        raise GameError("bad_request") from None
-    if not isinstance(body, dict):
-        raise GameError("bad_request")
-    return body
+    return json_object(request.body or b"{}", refusal="bad_request")
 
 
 def error_response(request, error):

@@ -16,13 +16,12 @@ from datetime import timedelta
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
-from games.live import rooms
+from games.errors import GameError
+from games.live.owner import LiveTable, act
 from games.archive.models import ArchivedMatch, Player
-from games.archive.record import finish_archived_match
 from games.models import Seat, Table
 
 
@@ -37,12 +36,12 @@ def end_stale_tables(now=None):
     now = now or timezone.now()
     unjoined_cutoff = now - timedelta(hours=settings.STALE_UNJOINED_TABLE_HOURS)
     idle_cutoff = now - timedelta(days=settings.STALE_MATCH_DAYS)
-    unjoined = quiet_tables(unjoined_cutoff).filter(seat_count__lt=2).values_list("pk", flat=True)
-    unjoined_count = deleted_rows(Table.objects.filter(pk__in=list(unjoined)), Table)
+    unjoined = list(quiet_tables(unjoined_cutoff).filter(seat_count__lt=2).values_list("code", flat=True))
+    unjoined_ended = [end_idle_table(code, unjoined_cutoff, now) for code in unjoined]
     idle = list(quiet_tables(idle_cutoff).filter(seat_count=2).values_list("code", flat=True))
     ended = [end_idle_table(code, idle_cutoff, now) for code in idle]
-    return Ended(unjoined_count, sum(1 for abandoned in ended if abandoned), sum(1 for abandoned in ended
-                 if abandoned is not None), delete_lone_players(unjoined_cutoff))
+    return Ended(sum(1 for gone in unjoined_ended if gone is not None), sum(1 for abandoned in ended if abandoned),
+                 sum(1 for abandoned in ended if abandoned is not None), delete_lone_players(unjoined_cutoff))
 
 
 def deleted_rows(query, model):
@@ -57,22 +56,13 @@ def quiet_tables(cutoff):
     return Table.objects.filter(updated__lt=cutoff).exclude(Exists(seen)).annotate(seat_count=Count("seats"))
 
 
-@transaction.atomic
 def end_idle_table(code, cutoff, now):
-    """End the table's match as abandoned if it is still being played, and delete the table:
-    True if a match was abandoned, False if not, None if the table turned out to be in use
-    (checked again under the lock: a move may have come meanwhile)."""
-    table = Table.objects.select_for_update().get(code=code)
-    if table.updated >= cutoff or Seat.objects.filter(table=table, last_seen__gte=cutoff).exists():
+    """The table's owner ends it (LiveTable.end_if_stale): True if a match was abandoned,
+    False if not, None if the table turned out to be in use or gone already."""
+    try:
+        return act(code, LiveTable.end_if_stale, cutoff, now)
+    except GameError:  # deleted meanwhile (another run of the cleanup)
         return None
-    playing = table.archive_id is not None and ArchivedMatch.objects.filter(
-        pk=table.archive_id, status=ArchivedMatch.PLAYING,
-    ).exists()
-    if playing:
-        finish_archived_match(table.archive_id, rooms.build(code).match, now, ending=ArchivedMatch.LEFT)
-    table.delete()
-    rooms.rooms.forget(code)
-    return playing
 
 
 def delete_lone_players(cutoff):

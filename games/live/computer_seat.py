@@ -1,50 +1,41 @@
-"""The computer at a table: it sits in a seat like a person and moves through the same
-services, so it can make no move a person could not, and each of its moves is in the database
-before anyone is told.
+"""The computer at a table: it sits in a seat like a person and moves through the table's
+owner (games.live.owner), so it can make no move a person could not, and each of its moves is
+in the database before anyone is told.
 
 A process that serves a socket of a table with the computer wakes it after every change it
 hears of (and when a socket connects: a table whose computer was to move when the server
-stopped gets its move then). After a short, natural pause the computer thinks in a thread of
-its own — off the event loop and off the database thread — and plays for the version it
-looked at: if two processes think at once, the version's compare-and-swap lets one move in.
-It presses "Next hand" and "Rematch" once its opponent has.
+stopped gets its move then). The owner says what the computer has to do (`computer_turn`):
+move, or press "Next hand" or "Rematch" once its opponent has — nothing once the match is
+over and nobody asks for another. After a short, natural pause the computer thinks in a
+thread of its own, off the event loop and off the database thread, and plays for the version
+it looked at: if two processes think at once, the version's compare-and-swap lets one move in.
+A move the owner refuses ends the loop, logged once; it looks again at the next change.
 """
 
 import asyncio
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple
 
 from django.conf import settings
 
-from games.live.database import database_sync_to_async
-from games.live import hub, rooms, services
 from games.computer import choose_move
 from games.errors import GameError
+from games.live import hub
+from games.live.database import database_sync_to_async
+from games.live.owner import LiveTable, act, live_tables
 
 logger = logging.getLogger(__name__)
 thinking = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
 _awake = {}  # table code → its running task, one a table per process
-
-
-class Turn(NamedTuple):
-    seat: int
-    level: str
-    version: int
-    kind: str  # "move", "next_hand" or "rematch"
-    view: dict = None  # the computer's own view of the match, for a move
-    seed: str = None  # a seeded table's computer plays alike every time (tests)
-
-
-def computer_seat(seats):
-    return next((number for number, seat in seats.items() if seat.computer_level), None)
+# Refusals that mean only that the table moved on while the computer thought: look again.
+MOVED_ON = ("stale", "not_your_turn")
 
 
 def wake(code):
     """Let the computer of table `code`, if it has one, do what is its to do now."""
-    room = rooms.rooms.get(code)
-    if room is None or computer_seat(room.seats) is None:
+    owner = live_tables.get(code)
+    if owner is None or not owner.snapshot.has_computer:
         return
     task = _awake.get(code)
     if task is not None and not task.done():
@@ -64,12 +55,15 @@ async def play(code):
     while True:
         task.again = False
         try:
-            turn = await database_sync_to_async(turn_at)(code)
+            turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
             if turn is not None:
                 await take(code, turn)
                 continue
-        except GameError:
-            continue  # the table moved on while it thought: look again
+        except GameError as refused:
+            if refused.code in MOVED_ON:
+                continue
+            logger.warning("the computer's %s was refused at table %s: %s", turn.kind, code, refused.code)
+            return
         except Exception:
             logger.exception("the computer could not play at table %s", code)
             return
@@ -77,34 +71,15 @@ async def play(code):
             return
 
 
-def turn_at(code):
-    """What the computer must do at table `code` now, or None (in the database thread)."""
-    room = rooms.rooms.room(code)
-    with room.lock:
-        seat = computer_seat(room.seats)
-        if seat is None or len(room.seats) < 2:
-            return None
-        me, other, match = room.seats[seat], room.seats[1 - seat], room.match
-        version, level = room.table.version, me.computer_level
-        seed = f"{room.table.deal_seed}:{version}" if room.table.deal_seed is not None else None
-        if match.is_over or match.hand.result is not None:
-            if other.ready and not me.ready:
-                return Turn(seat, level, version, "rematch" if match.is_over else "next_hand")
-            return None
-        if match.hand.to_move == seat:
-            return Turn(seat, level, version, "move", match.view(seat), seed)
-        return None
-
-
 async def take(code, turn):
     await asyncio.sleep(settings.GAMES_COMPUTER_PAUSE)  # a person's pause, so its moves can be followed
     if turn.kind == "move":
         rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
         move = await asyncio.get_running_loop().run_in_executor(thinking, choose_move, turn.view, turn.level, rng)
-        change = await database_sync_to_async(services.play_move)(code, turn.seat, move, turn.version)
+        change = await database_sync_to_async(act)(code, LiveTable.play, turn.seat, move, turn.version)
     elif turn.kind == "next_hand":
-        change = await database_sync_to_async(services.ready_for_next_hand)(code, turn.seat)
+        change = await database_sync_to_async(act)(code, LiveTable.press_next_hand, turn.seat)
     else:
-        change = await database_sync_to_async(services.rematch)(code, turn.seat)
+        change = await database_sync_to_async(act)(code, LiveTable.press_rematch, turn.seat)
     if change is not None:
         await hub.tell(change)

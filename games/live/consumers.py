@@ -1,9 +1,11 @@
-"""Thin WebSocket consumers: parse a frame, call one service, tell the change.
+"""Thin WebSocket consumers: read a frame, hand it to the table's owner, tell the change.
 
-A change is told as `{"type": "table.changed", "version": N}` (games.live.hub); every socket then
-sends its own seat's state from this process's room (games.live.rooms), in its own page language,
-reading the database only when the room is behind. No card crosses the channel layer.
-Refusals are answered with an error frame and never close the socket.
+One way for every change: a frame → one method of the table's owner (games.live.owner), in
+the database thread → the Change it returns, told by the hub (games.live.hub) to every
+socket of the table, the mover's own included, and to the other processes → each socket
+sends its reader's state from the owner's snapshot, in its own page language. No card
+crosses the channel layer. Refusals are answered with an error frame and never close the
+socket; a flood does (games.live.flood).
 """
 
 import asyncio
@@ -16,45 +18,21 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games.live.database import database_sync_to_async
-from games.live import broadcast, hub, limits, computer_seat, rooms, services
-from games.live import render as table_render
-from games.errors import GameError
 from games.display.messages import message
+from games.errors import GameError
+from games.live import computer_seat, hub, limits
+from games.live import render as table_render
+from games.live.broadcast import PROCESS
+from games.live.database import database_sync_to_async
+from games.live.flood import FLOOD_CLOSE, RateLimit
+from games.live.frames import expected_version, frame_type, json_object
+from games.live.owner import LiveTable, act, live_tables
+from games.live.presence import PRESENCE_HEARTBEAT
 from games.live.seats import token_from_cookies, token_from_headers
-from games.live.snapshot import PRESENCE_HEARTBEAT
 
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_CHARACTERS = 2048
-# A token bucket per connection (settings GAMES_WS_RATE_BURST, GAMES_WS_RATE_PER_SECOND): a
-# flood gets error frames instead of database work.
-
-
-# A client that keeps sending past its limit is closed with 1008 (policy violation): a burst's
-# worth of refused frames in a row is no accident.
-FLOOD_CLOSE = 1008
-
-
-class RateLimit:
-    def __init__(self, burst, per_second):
-        self.burst, self.per_second = burst, per_second
-        self.tokens, self.stamp = float(burst), time.monotonic()
-        self.refused = 0  # refusals since the last frame it was allowed
-
-    def allow(self):
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.per_second)
-        self.stamp = now
-        if self.tokens < 1:
-            self.refused += 1
-            return False
-        self.tokens -= 1
-        self.refused = 0
-        return True
-
-    def flooding(self):
-        return self.refused > self.burst
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -83,7 +61,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
-            self.seat = await database_sync_to_async(rooms.find_seat)(self.code, self.seat_token())
+            self.seat = await database_sync_to_async(act)(self.code, LiveTable.seat_for, self.seat_token())
         except GameError:
             # Accept first: a close before accept() is an HTTP 403 handshake refusal,
             # which a browser sees as 1006, so table.js could not tell it from an outage.
@@ -94,11 +72,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         await hub.hub().join(self.code, self)
         self.joined = True
         if self.seat is not None:
-            change = await database_sync_to_async(services.set_presence)(self.code, self.seat, True)
             self.heartbeat = asyncio.create_task(self.beat())
-            # Everyone re-renders the opponent's presence.
-            await hub.tell(change)
-        await self.send_latest()
+            # Everyone re-renders the opponent's presence, this socket its first state.
+            await self.tell(LiveTable.arrive, self.seat)
+        await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
     async def beat(self):
@@ -111,7 +88,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         the next beat tries again: an exception escaping would end the task silently and
         show the seat offline for as long as the socket stays open."""
         try:
-            await database_sync_to_async(services.touch_presence)(self.code, self.seat)
+            await self.tell(LiveTable.beat, self.seat)
         except Exception:
             logger.exception("heartbeat failed at table %s, seat %s", self.code, self.seat)
 
@@ -129,8 +106,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await hub.hub().leave(self.code, self)
         if self.seat is not None:
-            change = await database_sync_to_async(services.set_presence)(self.code, self.seat, False)
-            await hub.tell(change)
+            await self.tell(LiveTable.leave, self.seat)
+
+    async def tell(self, change, *args):
+        """One change of the owner's, then told to every socket of the table (None: nothing
+        changed, nothing to tell)."""
+        told = await database_sync_to_async(act)(self.code, change, *args)
+        if told is not None:
+            await hub.tell(told)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -144,13 +127,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(error)
             if error.code == "stale":
                 self.sent = None  # the fresh state follows, even if this socket showed it
-                await self.send_latest()
+                await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up))
         except Exception:
             # A bug must not close the table for this player: the transaction rolled
             # back, so say so and carry on with the current state.
             logger.exception("frame failed at table %s", self.code)
             await self.send_error(GameError("server_error"))
-            await self.send_latest()
+            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up))
 
     def parse(self, text_data, bytes_data):
         # Every frame counts against the limit, before anything else is looked at.
@@ -160,19 +143,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("malformed")
         if len(text_data) > MAX_FRAME_CHARACTERS:
             raise GameError("too_large")
-        try:
-            frame = json.loads(text_data)
-        except (ValueError, RecursionError):  # RecursionError: brackets nested too deep
-            raise GameError("malformed") from None
-        if not isinstance(frame, dict):
-            raise GameError("malformed")
-        return frame
+        return json_object(text_data)
 
     def handler_for(self, frame):
-        # A list or dict as "type" would make the dict lookup raise TypeError: a
-        # client could fill the log with tracebacks.
-        kind = frame.get("type")
-        handler = self.handlers().get(kind) if isinstance(kind, str) else None
+        handler = self.handlers().get(frame_type(frame))
         if handler is None:
             raise GameError("unknown_type")
         return handler
@@ -181,35 +155,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch,
                 "resign": self.on_resign, "claim": self.on_claim, "chat": self.on_chat}
 
-    async def on_resign(self, frame):
-        await self.change(services.resign)
-
-    async def on_claim(self, frame):
-        await self.change(services.claim_abandoned)
-
-    async def on_chat(self, frame):
-        """A chat line: stored, then sent to the group as itself; the version stays."""
-        event = await database_sync_to_async(chat_event)(self.code, self.seat, frame.get("text"))
-        await hub.hub().send(self.code, event)
-
-    async def table_chat(self, event):
-        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
-
     async def on_move(self, frame):
         move = frame.get("move")
         if not isinstance(move, str):
             raise GameError("malformed")
         version = expected_version(frame)
         self.refuse_without_the_database(version)
-        await self.change(services.play_move, move, version)
+        await self.change(LiveTable.play, move, version)
 
     def refuse_without_the_database(self, version):
         """What this process already knows is refused costs no database work: a spectator's
         move, a move chosen at a version it has shown to be old, a move out of turn."""
         if self.seat is None:
             raise GameError("spectator")
-        room = rooms.rooms.get(self.code)
-        shown = room.snapshot if room is not None else None
+        owner = live_tables.get(self.code)
+        shown = owner.snapshot if owner is not None else None
         if shown is None or version is None:
             return
         if version < shown.version:
@@ -219,21 +179,28 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # "next_hand" and "rematch" ignore any version: readiness is idempotent.
     async def on_next_hand(self, frame):
-        await self.change(services.ready_for_next_hand)
+        await self.change(LiveTable.press_next_hand)
 
     async def on_rematch(self, frame):
-        await self.change(services.rematch)
+        await self.change(LiveTable.press_rematch)
 
-    async def change(self, operation, *args):
+    async def on_resign(self, frame):
+        await self.change(LiveTable.resign)
+
+    async def on_claim(self, frame):
+        await self.change(LiveTable.claim)
+
+    async def on_chat(self, frame):
+        """A chat line: stored, then told to the table as itself; the version stays."""
         if self.seat is None:
             raise GameError("spectator")
-        change = await database_sync_to_async(operation)(self.code, self.seat, *args)
-        if change is None:
-            return  # nothing changed (a second press)
-        # The change has committed: its player sees it at once, from this process's room,
-        # and a failed announcement (logged by the hub) is no refusal.
-        await self.send_snapshot(await self.snapshot_at_least(change.version or 0))
-        await hub.tell(change)
+        event = await database_sync_to_async(act)(self.code, LiveTable.say, self.seat, frame.get("text"))
+        await hub.hub().send(self.code, event)
+
+    async def change(self, change, *args):
+        if self.seat is None:
+            raise GameError("spectator")
+        await self.tell(change, self.seat, *args)
 
     async def hear(self, message):
         """What the hub heard about this table; a failure is this socket's alone."""
@@ -245,41 +212,36 @@ class TableConsumer(AsyncWebsocketConsumer):
             logger.exception("could not show a change at table %s", self.code)
 
     async def table_changed(self, event):
-        """The game moved on: show it, from the room when this process made the change,
-        else caught up from the database once for every socket of the table here."""
+        """The game moved on: show it from the owner, caught up from the database first when
+        another process made the change (once for every socket of the table here)."""
         version = event["version"]
         if self.sent is not None and self.sent.version >= version:
-            return  # an older announcement arriving late, or this socket's own change
-        await self.send_snapshot(await self.snapshot_at_least(version))
+            return  # an older announcement arriving late
+        owner = live_tables.get(self.code)
+        if owner is not None and owner.snapshot.version >= version:
+            await self.send_snapshot(owner.snapshot)
+        else:
+            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up, version))
+
+    async def table_seats(self, event):
+        """Presence or readiness changed; another process's change means re-reading the seats."""
+        owner = live_tables.get(self.code)
+        if event["origin"] == PROCESS and owner is not None:
+            await self.send_snapshot(owner.snapshot)
+        else:
+            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
+
+    async def table_chat(self, event):
+        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
     async def seat_revoked(self, event):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
         if event["seat"] == self.seat:
             await self.close(code=4401)
 
-    async def snapshot_at_least(self, version):
-        """The room's snapshot when this process holds it at `version` or later (no thread,
-        no database), else caught up or built in the database thread."""
-        room = rooms.rooms.get(self.code)
-        if room is not None and room.snapshot.version >= version:
-            return room.snapshot
-        return await database_sync_to_async(rooms.snapshot_at_least)(self.code, version)
-
-    async def table_seats(self, event):
-        """Presence or readiness changed; another process's change means re-reading the seats."""
-        room = rooms.rooms.get(self.code)
-        if event["origin"] == broadcast.PROCESS and room is not None:
-            snapshot = room.snapshot
-        else:
-            snapshot = await database_sync_to_async(rooms.fresh_seats)(self.code)
-        await self.send_snapshot(snapshot)
-
-    async def send_latest(self):
-        """The table as the database has it now (on connect, and after a stale move)."""
-        await self.send_snapshot(await database_sync_to_async(rooms.latest)(self.code))
-
     async def send_snapshot(self, snapshot):
-        if snapshot is self.sent or (self.sent is not None and snapshot.version < self.sent.version):
+        """Each snapshot once, never an older one after a newer."""
+        if self.sent is not None and (snapshot.serial <= self.sent.serial or snapshot.version < self.sent.version):
             return
         self.sent = snapshot
         with translation.override(self.language):
@@ -295,8 +257,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(payload))
 
     def query_language(self):
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        language = (query.get("lang") or [""])[0]
+        language = self.query_value("lang")
         return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
     def query_value(self, key):
@@ -325,7 +286,7 @@ class BrowserTableConsumer(TableConsumer):
         self.sort = table_render.clean_sort(frame.get("by"))
         self.order = table_render.clean_order(frame.get("order"))
         shown, self.sent = self.sent, None
-        await self.send_snapshot(shown or await database_sync_to_async(rooms.latest)(self.code))
+        await self.send_snapshot(shown or await database_sync_to_async(act)(self.code, LiveTable.catch_up))
 
     async def on_move(self, frame):
         """A person's control acts only on a state they have had on screen for a moment:
@@ -352,15 +313,3 @@ class ApiTableConsumer(TableConsumer):
 
     def render(self, snapshot):
         return snapshot.json_for(self.seat)
-
-
-def chat_event(code, seat, text):
-    line = services.say(code, seat, text)
-    return broadcast.chat(code, line, rooms.rooms.room(code).seats[seat].name)
-
-
-def expected_version(frame):
-    version = frame.get("version")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise GameError("malformed")
-    return version

@@ -14,9 +14,11 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.live.database import database_sync_to_async
-from games.live import rooms
+from django.utils import timezone
+
 from games.live.broadcast import PROCESS, event, group_name, revoked
+from games.live.database import database_sync_to_async
+from games.live.owner import LiveTable, act, database_versions, live_tables
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
@@ -78,7 +80,7 @@ class Hub:
 
     def deliver(self, code, message):
         if message["type"] == "seat.revoked":
-            rooms.rooms.forget(code)  # its seats' secrets changed: read them afresh
+            live_tables.forget(code)  # its seats' secrets changed: read them afresh
         for socket in list(self.members.get(code, ())):
             asyncio.ensure_future(socket.hear(message))
         if self.members.get(code):
@@ -111,14 +113,19 @@ class Hub:
                 logger.warning("could not check the tables' versions", exc_info=True)
 
     async def catch_up(self):
-        """Tell the sockets of every table the database has moved past what they were told."""
+        """Tell the sockets of every table the database has moved past what they were told,
+        and show anew a table whose snapshot a clock made old (a claim opening, a crashed
+        server's seat counting as away)."""
         codes = list(self.members)
         if not codes:
             return
-        for code, version in (await database_sync_to_async(rooms.versions)(codes)).items():
-            room = rooms.rooms.get(code)
-            if room is None or room.snapshot.version < version:
+        for code, version in (await database_sync_to_async(database_versions)(codes)).items():
+            owner = live_tables.get(code)
+            if owner is None or owner.snapshot.version < version:
                 self.deliver(code, {"type": "table.changed", "code": code, "version": version})
+            elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
+                await database_sync_to_async(act)(code, LiveTable.refresh)
+                self.deliver(code, {"type": "table.seats", "code": code, "origin": PROCESS})
 
     async def rejoin(self):
         """After an outage the layer may have lost this process's groups (Redis restarted)."""

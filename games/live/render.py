@@ -4,7 +4,11 @@ Used by the table page for its first paint and by the browser socket for every c
 so both always show the same thing. Call inside the reader's language.
 """
 
+import math
+from datetime import datetime
+
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.display.cards import card_name, card_short, is_card_code
@@ -70,13 +74,23 @@ def live_context(state, sort, order=()):
         "table_wins": state["table_wins"] if state["match_number"] > 1 or state["match_over"] else None,
         "showdown": showdown(state["hand_result"], names) if state["hand_result"] else None,
         "score_sheet": score_sheet(state["sheet"], names),
-        "waiting": state["players"][1] is None,
+        "waiting": state["waiting_for_opponent"],
         "can_claim": state["can_claim"],
+        "claim_in": claim_in(state),
         "can_resign": seat is not None and state["players"][1] is not None and not state["match_over"],
     }
     context["announcement"] = " ".join(filter(None, [context["moves"][-1] if context["moves"] else "",
                                                      context["ending"], context["status"]]))
     return context
+
+
+def claim_in(state):
+    """How long until this seat may claim the match, as m:ss (None: no claim is coming); the
+    page counts it down (countdown.js) and the server offers the claim when it is time."""
+    if state["can_claim"] or not state["claim_at"]:
+        return None
+    left = max(0, math.ceil((datetime.fromisoformat(state["claim_at"]) - timezone.now()).total_seconds()))
+    return f"{left // 60}:{left % 60:02d}"
 
 
 def players_in_view_order(state, names):
@@ -149,7 +163,7 @@ def suit_key(code):
 
 def status_line(state, names):
     """Whose turn it is and what they may do, in words."""
-    if state["players"][1] is None:
+    if state["waiting_for_opponent"]:
         if state["seat"] == 0:
             return gettext("Waiting for an opponent: share the link.")
         return gettext("%(name)s is waiting for an opponent: take the free seat to play.") % {"name": names[0]}

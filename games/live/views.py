@@ -1,8 +1,8 @@
 """The HTML side of live play: open a table, the table page, join, claim a seat.
 
 The table page is where the seat cookie is set (a WebSocket cannot set one); play
-itself then goes over the socket (`games.live.consumers`). Views read through games.live.snapshot and
-write through games.live.services, which own the transactions.
+itself then goes over the socket (`games.live.consumers`). Views read the snapshot the
+table's owner publishes and change the table only through the owner (games.live.owner).
 """
 
 from django.http import HttpResponseRedirect
@@ -15,12 +15,13 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import hub, limits, rooms, services, snapshot as state
+from games.live import hub, limits
 from games.live import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
 from games.errors import GameError
 from games.display.messages import message
+from games.live.owner import LiveTable, act, live_tables, open_table as open_a_table
 from games.live.seats import set_seat_cookie, token_from_cookies
 
 
@@ -37,7 +38,7 @@ REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
 def open_table(request):
     form = request.POST
     try:
-        seated = services.open_table(
+        seated = open_a_table(
             form.get("name", ""),
             scoring=form.get("scoring", ""),
             # A single hand has no target: the form disables the choice, so none is sent.
@@ -70,10 +71,8 @@ def table_page(request, code):
 def join(request, code):
     name = request.POST.get("name", "")
     try:
-        seated = services.take_seat(
-            code, name, player_token=request.COOKIES.get(PLAYER_COOKIE),
-            seat_token=token_from_cookies(request.COOKIES, code),
-        )
+        seated = act(code, LiveTable.take_seat, name, request.COOKIES.get(PLAYER_COOKIE),
+                     token_from_cookies(request.COOKIES, code))
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
@@ -93,7 +92,7 @@ def claim(request, code):
     #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
     token = request.POST.get("token", "")
     try:
-        seat = rooms.find_seat(code, token)
+        seat = act(code, LiveTable.seat_for, token)
     except GameError:
         return render(request, "games/no_table.html", status=404)
     response = redirect("games:table", code=code)
@@ -105,7 +104,7 @@ def revoke(request, code):
     """"End access on my other devices": the seat gets a new secret, this browser's cookie
     becomes it, and every other device holding the old one is a spectator from now on."""
     try:
-        seat, token = services.renew_seat_secret(code, token_from_cookies(request.COOKIES, code))
+        seat, token = act(code, LiveTable.renew_secret, token_from_cookies(request.COOKIES, code))
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
@@ -115,11 +114,12 @@ def revoke(request, code):
 
 
 def _seat_for(request, code):
-    """(table, seats, snapshot, the seat this browser holds or None, its token): GameError
-    for an unknown table."""
-    table, seats, snapshot = rooms.load(code)
+    """(the table's owner, its snapshot as the database has it now, the seat this browser
+    holds or None, its token): GameError for an unknown table."""
+    owner = live_tables.owner(code)
+    snapshot = owner.refresh()
     token = token_from_cookies(request.COOKIES, code)
-    return table, seats, snapshot, state.seat_holding(seats.values(), token), token
+    return owner, snapshot, owner.seat_for(token), token
 
 
 def _seated_response(response, seated):
@@ -129,27 +129,28 @@ def _seated_response(response, seated):
     return set_seat_cookie(response, seated.table.code, seated.token)
 
 
-def _page_context(request, table, seats, snapshot, seat, token):
+def _page_context(request, owner, snapshot, seat, token):
+    code = owner.code
     seat_view = snapshot.state_for(seat)
-    share_path = reverse("games:table", kwargs={"code": table.code}).removeprefix(f"/{get_language()}")
+    share_path = reverse("games:table", kwargs={"code": code}).removeprefix(f"/{get_language()}")
     # The secret rides in the fragment, which browsers never send to a server.
     claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None
     return {
-        "table": table,
+        "code": code,
         "state": seat_view,
         # The hand in the order this browser keeps (table.js's cookies): no jump after a reload.
         "live": table_render.live_context(
             seat_view, table_render.clean_sort(request.COOKIES.get(SORT_COOKIE)),
-            table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + table.code)),
+            table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + code)),
         ),
         # Without the language prefix: the friend lands in their own language.
         "share_url": request.build_absolute_uri(share_path),
         "claim_url": claim_url,
-        "can_join": seat is None and 1 not in seats,
-        "ws_path": reverse_ws(table.code),
-        "claim_path": reverse("games:claim", kwargs={"code": table.code}),
-        "revoke_path": reverse("games:revoke", kwargs={"code": table.code}),
-        "chat": rooms.chat_lines(table, seats),
+        "can_join": seat is None and seat_view["waiting_for_opponent"],
+        "ws_path": reverse_ws(code),
+        "claim_path": reverse("games:claim", kwargs={"code": code}),
+        "revoke_path": reverse("games:revoke", kwargs={"code": code}),
+        "chat": owner.chat_lines(),
         "reactions": REACTIONS,
     }
 

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from games.archive.simulate import play_match
+
+from games.live.owner import LiveTable, act, open_table
 from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 
@@ -97,11 +99,11 @@ def test_it_names_matches_by_random_public_ids_and_not_by_their_row_number(clien
 
 @pytest.mark.django_db
 def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
-    from games.live import services
+
     from games.archive.models import ArchivedMatch
 
-    code = services.open_table("Ana").table.code
-    services.take_seat(code, "Ben")
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
     playing = ArchivedMatch.objects.get()
     data = client.get(f"/api/matches/{playing.public_id}").json()
     assert data["status"] == "playing" and data["table_code"] is None
@@ -111,9 +113,9 @@ def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
 
 @pytest.mark.django_db
 def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
-    from games.live import services
+
     from games.archive.models import ArchivedMatch
 
-    code = services.open_table("Ana").table.code
-    services.take_seat(code, "Ben")
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
     assert client.get(f"/api/matches/{ArchivedMatch.objects.get().public_id}/sheet.csv").status_code == 404

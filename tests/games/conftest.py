@@ -1,14 +1,14 @@
 import pytest
+from games.live.owner import live_tables
 
 
 @pytest.fixture(autouse=True)
 def empty_match_cache():
     # A rolled-back test frees its table ids for the next one: a match cached under
     # (id, version) must not outlive the test that cached it.
-    from games.live.rooms import rooms
-    rooms.clear()
+    live_tables.clear()
     yield
-    rooms.clear()
+    live_tables.clear()
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ player that always picks a reasonable legal move, and waiting for a given versio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.live import services
 from games.engine import Move
+
+from games.live.owner import LiveTable, act, live_tables, open_table
 from hollywood_site.asgi import application
 
 ORIGIN = (b"origin", b"http://localhost")
@@ -81,6 +82,11 @@ def choose_move(state):
 @database_sync_to_async
 def open_seated_table(scoring="hollywood", target=100, seed="fixed", **options):
     """A table with Ana in seat 0 and Ben in seat 1; returns (code, [token0, token1])."""
-    ana = services.open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
-    ben = services.take_seat(ana.table.code, "Ben")
+    ana = open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
+    ben = act(ana.table.code, LiveTable.take_seat, "Ben")
     return ana.table.code, [ana.token, ben.token]
+
+
+def state_of(code, seat):
+    """What `seat` (None: a spectator) sees of table `code` as the database has it now."""
+    return live_tables.owner(code).refresh().state_for(seat)

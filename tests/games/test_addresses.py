@@ -3,9 +3,9 @@
 never get that far."""
 
 import pytest
+from games.live.owner import open_table
 from channels.testing import WebsocketCommunicator
 
-from games.live import services
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN, TIMEOUT
 
@@ -35,7 +35,7 @@ def test_it_answers_a_form_posted_to_a_code_that_cannot_exist_with_a_404(client,
 
 
 def test_it_still_finds_a_table_by_its_real_code(client):
-    table = services.open_table("Ana").table
+    table = open_table("Ana").table
     assert client.get(f"/en/t/{table.code}/").status_code == 200
 
 

@@ -8,8 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.live import rooms, services
 from games.archive.models import ArchivedMatch, Player, PlayerResult
+
+from games.live.owner import LiveTable, act, live_tables, open_table
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +22,8 @@ def age(code, **delta):
 
 
 def seated(name="Ana"):
-    code = services.open_table(name).table.code
-    services.take_seat(code, "Ben")
+    code = open_table(name).table.code
+    act(code, LiveTable.take_seat, "Ben")
     return code
 
 
@@ -33,8 +34,8 @@ def run():
 
 
 def test_it_deletes_a_table_nobody_joined_for_a_day_and_its_lone_player():
-    old = services.open_table("Ana").table.code
-    fresh = services.open_table("Cyd").table.code
+    old = open_table("Ana").table.code
+    fresh = open_table("Cyd").table.code
     age(old, hours=25)
     Player.objects.filter(name="Ana").update(created=timezone.now() - timedelta(hours=25))
     assert run().startswith("1 unjoined tables deleted")
@@ -43,7 +44,7 @@ def test_it_deletes_a_table_nobody_joined_for_a_day_and_its_lone_player():
 
 
 def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
-    code = services.open_table("Ana").table.code
+    code = open_table("Ana").table.code
     age(code, hours=25)
     Seat.objects.update(connections=1, last_seen=timezone.now())
     run()
@@ -52,7 +53,7 @@ def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
 
 def test_it_ends_a_match_nobody_touched_for_weeks_as_abandoned_and_deletes_its_table():
     code = seated()
-    services.play_move(code, rooms.rooms.room(code).snapshot.to_move, "pass")  # the match is under way
+    act(code, LiveTable.play, live_tables.owner(code).snapshot.to_move, "pass")  # the match is under way
     age(code, days=15)
     assert "1 idle tables deleted (1 matches abandoned)" in run()
     archived = ArchivedMatch.objects.get()

@@ -5,7 +5,9 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import computer_seat, rooms, services
+from games.live import computer_seat
+
+from games.live.owner import LiveTable, act, live_tables, open_table
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.errors import GameError
 from games.models import Move
@@ -16,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @database_sync_to_async
 def table_against(level, scoring="hand", seed="computer"):
-    seated = services.open_table("Ana", scoring=scoring, deal_seed=seed, computer=level)
+    seated = open_table("Ana", scoring=scoring, deal_seed=seed, computer=level)
     return seated.table.code, seated.token
 
 
@@ -41,15 +43,15 @@ async def play_against_the_computer(code, token):
 
 
 def test_it_seats_the_computer_at_once_and_starts_the_match(db):
-    seated = services.open_table("Ana", computer="club")
-    seats = rooms.rooms.room(seated.table.code).seats
+    seated = open_table("Ana", computer="club")
+    seats = live_tables.owner(seated.table.code).seats
     assert seats[1].computer_level == "club" and seats[1].player.is_computer
     assert ArchivedMatch.objects.get().status == ArchivedMatch.PLAYING
 
 
 def test_it_refuses_a_level_it_does_not_have(db):
     with pytest.raises(GameError) as refused:
-        services.open_table("Ana", computer="grandmaster")
+        open_table("Ana", computer="grandmaster")
     assert refused.value.code == "bad_computer"
 
 
@@ -73,9 +75,9 @@ async def test_it_moves_when_the_table_is_opened_again_after_a_restart():
     state = await state_where(socket, my_turn_or_showdown)
     await socket.disconnect()
     if state["to_move"] == state["seat"]:
-        await database_sync_to_async(services.play_move)(code, 0, choose_move(state), state["version"])
+        await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
     moves_before = await database_sync_to_async(Move.objects.count)()
-    rooms.rooms.clear()
+    live_tables.clear()
     socket = await api_socket(code, token)
     # Opening the table wakes the computer: its move arrives, and then it is Ana's turn.
     after = await state_where(socket, lambda s: s["version"] > state["version"] + 1 and my_turn_or_showdown(s))
@@ -90,8 +92,8 @@ async def test_it_never_moves_twice_for_one_turn_however_many_think_at_once():
     state = await state_where(socket, my_turn_or_showdown)
     await socket.disconnect()
     if state["to_move"] == 0:
-        await database_sync_to_async(services.play_move)(code, 0, choose_move(state), state["version"])
-    turn = await database_sync_to_async(computer_seat.turn_at)(code)
+        await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
+    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
     assert turn is not None and turn.kind == "move"
     # Two thinkers (two processes) with the same turn: the version lets only one move in.
     outcomes = await asyncio.gather(computer_seat.take(code, turn), computer_seat.take(code, turn), return_exceptions=True)

@@ -7,7 +7,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import hub, rooms, services
+from games.live import hub
+
+from games.live.owner import LiveTable, act, live_tables, open_table
 from games.live.broadcast import revoked
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
@@ -78,7 +80,7 @@ async def test_it_plays_a_whole_hollywood_match_from_two_seats_and_keeps_the_she
     assert sheet["totals"] == list(expected.totals) and sheet["is_over"]
     assert states[0]["match_winner"] == expected.winner == sheet["winner"]
     # The move log holds every move of the match, as its replay from the database shows.
-    rebuilt = await database_sync_to_async(rooms.build)(code)
+    rebuilt = await database_sync_to_async(LiveTable)(code)
     assert await move_count(code) == sum(len(hand.history) for hand in rebuilt.match.hands)
     await close(*sockets)
 
@@ -305,8 +307,8 @@ async def test_it_continues_a_match_from_the_database_alone_as_after_a_restart()
     for _ in range(7):
         states = await play(sockets, states)
     await close(*sockets)
-    rooms.rooms.clear()  # what a restarted process would have in memory
-    rebuilt = await database_sync_to_async(rooms.build)(code)
+    live_tables.clear()  # what a restarted process would have in memory
+    rebuilt = await database_sync_to_async(LiveTable)(code)
     assert rebuilt.match.hand.view(0)["hand"] == states[0]["hand"]
     sockets = [await api_socket(code, token) for token in tokens]
     resumed = [await state_where(socket, both_connected) for socket in sockets]
@@ -338,7 +340,7 @@ async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seat
     code, tokens = await open_seated_table()
     old_device = await api_socket(code, tokens[0])
     await state_where(old_device, lambda state: state["seat"] == 0)
-    _, new_token = await database_sync_to_async(services.renew_seat_secret)(code, tokens[0])
+    _, new_token = await database_sync_to_async(act)(code, LiveTable.renew_secret, tokens[0])
     await hub.hub().send(code, revoked(code, 0))
     while (event := await old_device.receive_output(timeout=5))["type"] != "websocket.close":
         pass
@@ -499,7 +501,7 @@ def join_by_api(code):
 
 
 async def test_it_tells_the_creator_at_once_when_someone_takes_the_free_seat():
-    table, _, token, *_ = await database_sync_to_async(services.open_table)("Ana")
+    table, _, token, *_ = await database_sync_to_async(open_table)("Ana")
     socket = await api_socket(table.code, token)
     first = await receive(socket)
     assert first["players"][1] is None

@@ -13,8 +13,8 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.live import services
 from games.models import Move, Table
+from games.live.owner import open_table
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN
 
@@ -60,7 +60,7 @@ def lone_table(db, settings):
     # Each example connects anew, far more often than a person: the per-address limit on new
     # sockets is not what this test is about.
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "connect": "100000/m"}
-    seated = services.open_table("Ana")
+    seated = open_table("Ana")
     return seated.table.code, seated.token
 
 

@@ -16,8 +16,9 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import rooms
 from games.engine import SCORINGS, Hand, scoring_mode
+
+from games.live.owner import LiveTable
 from games.engine.cards import Card
 from games.models import Table
 from tests.games.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
@@ -63,7 +64,7 @@ def taken_from_pile(table, hand):
 def hidden_cards(code):
     """For each recipient (seat 0, seat 1, a spectator: None), the cards it may not see now."""
     table = Table.objects.get(code=code)
-    hand = rooms.build(code).match.hand  # the database's own account, read apart from any room
+    hand = LiveTable(code).match.hand  # the database's own account, read apart from any room
     stock = {str(card) for card in hand.stock}
     # The hand's public moves name their cards ("discard 7H"), and the first upcard was face
     # up: naming them again reveals nothing, even where a reshuffle has put one back in the stock.

@@ -7,8 +7,9 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games.live import services
 from games.models import Seat, Table
+
+from games.live.owner import LiveTable, act, open_table
 from hollywood_site.asgi import application
 from tests.games.helpers import HOST, ORIGIN, TIMEOUT
 
@@ -51,8 +52,8 @@ def test_it_answers_a_browser_over_the_rate_with_the_sites_page(client, low_rate
 
 
 def test_it_limits_joining_a_full_table_too(client, low_rates):
-    code = services.open_table("Ana").table.code
-    services.take_seat(code, "Ben")
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
     answers = [client.post(f"/api/tables/{code}/join", json.dumps({"name": "Cyd"}),
                            content_type="application/json").status_code for _ in range(4)]
     assert answers == [409, 409, 409, 429]
@@ -70,7 +71,7 @@ async def connect(code, address):
 @pytest.mark.django_db(transaction=True)
 async def test_it_closes_a_socket_over_the_rate_with_4429_and_lets_another_address_in(low_rates):
     from channels.db import database_sync_to_async
-    code = (await database_sync_to_async(services.open_table)("Ana")).table.code
+    code = (await database_sync_to_async(open_table)("Ana")).table.code
     sockets = [await connect(code, "198.51.100.7") for _ in range(3)]
     for socket in sockets:
         assert (await socket.receive_json_from(timeout=TIMEOUT))["type"] == "state"

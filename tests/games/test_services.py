@@ -1,9 +1,7 @@
 """The service functions: the only writers, each one transaction with a version check."""
 
 import pytest
-
-from games.live import services
-from games.live.rooms import find_seat, rooms
+from games.live.owner import LiveTable, act, clean_name, live_tables, open_table
 from games.errors import GameError
 from games.models import Move, Table
 
@@ -11,14 +9,14 @@ pytestmark = pytest.mark.django_db
 
 
 def loaded(code):
-    """(table, seats, match) of the table's room in this process."""
-    room = rooms.room(code)
-    return room.table, room.seats, room.match
+    """(table, seats, match) of the table's owner in this process."""
+    owner = live_tables.owner(code)
+    return owner.table, owner.seats, owner.match
 
 
 def seated_table():
-    table, *_ = services.open_table("Ana", deal_seed="services")
-    services.take_seat(table.code, "Ben")
+    table, *_ = open_table("Ana", deal_seed="services")
+    act(table.code, LiveTable.take_seat, "Ben")
     return loaded(table.code)
 
 
@@ -28,35 +26,35 @@ def seated_table():
 ])
 def test_it_refuses_bad_names(name, code):
     with pytest.raises(GameError) as refused:
-        services.clean_name(name)
+        clean_name(name)
     assert refused.value.code == code
 
 
 def test_it_trims_names_and_keeps_24_characters():
-    assert services.clean_name("  Ana  ") == "Ana"
-    assert services.clean_name("Ñ" * 24) == "Ñ" * 24
+    assert clean_name("  Ana  ") == "Ana"
+    assert clean_name("Ñ" * 24) == "Ñ" * 24
 
 
 def test_it_bumps_the_version_once_per_move():
     table, _, match = seated_table()
     before = table.version
-    version = services.play_move(table.code, match.hand.to_move, "pass", before).version
+    version = act(table.code, LiveTable.play, match.hand.to_move, "pass", before).version
     assert version == before + 1 == Table.objects.get().version
     assert list(Move.objects.values_list("text", "version")) == [("pass", version)]
 
 
 def test_it_refuses_a_move_before_the_opponent_has_joined():
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     mover = loaded(table.code)[2].hand.to_move
     with pytest.raises(GameError) as refused:
-        services.play_move(table.code, mover, "pass")
+        act(table.code, LiveTable.play, mover, "pass")
     assert refused.value.code == "waiting_for_opponent"
 
 
 def test_it_refuses_a_stale_version_and_writes_nothing():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        services.play_move(table.code, match.hand.to_move, "pass", table.version + 5)
+        act(table.code, LiveTable.play, match.hand.to_move, "pass", table.version + 5)
     assert refused.value.code == "stale"
     assert not Move.objects.exists() and Table.objects.get().version == table.version
 
@@ -64,30 +62,30 @@ def test_it_refuses_a_stale_version_and_writes_nothing():
 def test_it_refuses_the_second_of_two_moves_made_against_the_same_version():
     table, _, match = seated_table()
     mover = match.hand.to_move
-    services.play_move(table.code, mover, "pass", table.version)
+    act(table.code, LiveTable.play, mover, "pass", table.version)
     with pytest.raises(GameError):
-        services.play_move(table.code, mover, "pile", table.version)
+        act(table.code, LiveTable.play, mover, "pile", table.version)
     assert Move.objects.count() == 1
 
 
 def test_it_passes_on_the_engines_reason_for_an_illegal_move():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        services.play_move(table.code, match.hand.to_move, "discard ZZ")
+        act(table.code, LiveTable.play, match.hand.to_move, "discard ZZ")
     assert (refused.value.code, refused.value.reason) == ("illegal_move", "unknown_move")
 
 
 def test_it_finds_a_seat_only_by_its_exact_token():
-    table, _, token, *_ = services.open_table("Ana")
-    assert find_seat(table.code, token) == 0
-    assert find_seat(table.code, token + "x") is None
-    assert find_seat(table.code, None) is None
+    table, _, token, *_ = open_table("Ana")
+    assert act(table.code, LiveTable.seat_for, token) == 0
+    assert act(table.code, LiveTable.seat_for, token + "x") is None
+    assert act(table.code, LiveTable.seat_for, None) is None
 
 
 def test_it_counts_presence_without_going_below_zero():
     table, _, _ = seated_table()
-    services.set_presence(table.code, 0, False)
-    services.set_presence(table.code, 0, True)
+    act(table.code, LiveTable.leave, 0)
+    act(table.code, LiveTable.arrive, 0)
     _, seats, _ = loaded(table.code)
     assert seats[0].connections == 1 and seats[1].connections == 0
     assert Table.objects.get().version == table.version
@@ -99,13 +97,12 @@ def test_it_shows_a_seat_offline_once_its_heartbeat_is_old():
     from django.utils import timezone
 
     from games.models import Seat
-    from games.live.snapshot import player_state
+    from games.live.presence import is_present
     table, _, _ = seated_table()
-    services.set_presence(table.code, 0, True)
+    act(table.code, LiveTable.arrive, 0)
     seat = Seat.objects.get(table=table, number=0)
-    assert player_state(seat)["connected"]
-    seat.last_seen = timezone.now() - timedelta(minutes=5)
-    assert not player_state(seat)["connected"]
+    assert is_present(seat, timezone.now())
+    assert not is_present(seat, timezone.now() + timedelta(minutes=5))
 
 
 def test_it_keeps_the_match_cached_when_a_move_is_refused():
@@ -113,23 +110,23 @@ def test_it_keeps_the_match_cached_when_a_move_is_refused():
     mover = match.hand.to_move
     for seat, move in ((mover, "discard ZZ"), (mover, "stock"), (1 - mover, "pass")):
         with pytest.raises(GameError):
-            services.play_move(table.code, seat, move)
+            act(table.code, LiveTable.play, seat, move)
         # Still cached: the next frame costs no replay of the whole match.
-        assert rooms.get(table.code).match is match
+        assert live_tables.get(table.code).match is match
 
 
 def test_it_keeps_the_match_cached_when_next_hand_or_rematch_come_too_early():
     table, _, match = seated_table()
-    for operation in (services.ready_for_next_hand, services.rematch):
+    for operation in (LiveTable.press_next_hand, LiveTable.press_rematch):
         with pytest.raises(GameError):
-            operation(table.code, 0)
-        assert rooms.get(table.code).match is match
+            act(table.code, operation, 0)
+        assert live_tables.get(table.code).match is match
 
 
 def test_it_names_the_engines_turn_and_hand_end_refusals_by_themselves():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        services.play_move(table.code, 1 - match.hand.to_move, "pass")
+        act(table.code, LiveTable.play, 1 - match.hand.to_move, "pass")
     assert (refused.value.code, refused.value.reason) == ("not_your_turn", None)
 
 
@@ -137,22 +134,22 @@ def reshuffled_stock(code, keep_cache):
     """Both seats draw from the stock and throw a card back until the stock is reshuffled."""
     while True:
         if not keep_cache:
-            rooms.clear()  # as if every move reached another server process
+            live_tables.clear()  # as if every move reached another server process
         hand = loaded(code)[2].hand
         if hand.reshuffles:
             return [str(card) for card in hand.reshuffles[0]]
         legal = hand.legal_moves()
         draws = [move for move in ("pass", "stock") if move in legal]
         discards = [move for move in legal if move.startswith("discard ")]
-        services.play_move(code, hand.to_move, (draws or discards)[0])
+        act(code, LiveTable.play, hand.to_move, (draws or discards)[0])
 
 
 @pytest.mark.django_db(transaction=True)  # the cache is filled only once a write commits
 def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_not():
     stocks = []
     for keep_cache in (True, False):
-        table, *_ = services.open_table("Ana", scoring="hand", deal_seed="reshuffle")
-        services.take_seat(table.code, "Ben")
+        table, *_ = open_table("Ana", scoring="hand", deal_seed="reshuffle")
+        act(table.code, LiveTable.take_seat, "Ben")
         stocks.append(reshuffled_stock(table.code, keep_cache))
     assert stocks[0] == stocks[1]
 
@@ -163,17 +160,17 @@ def test_it_refuses_a_move_whose_number_the_log_already_holds_and_changes_nothin
     # As if another process had logged move `before + 1` and not yet advanced the version.
     Move.objects.create(table=table, match_number=1, hand_number=1, version=before + 1, seat=mover, text="pass")
     with pytest.raises(GameError) as refused:
-        services.play_move(table.code, mover, "pile", before)
+        act(table.code, LiveTable.play, mover, "pile", before)
     assert refused.value.code == "stale"
     assert Table.objects.get().version == before and Move.objects.count() == 1
-    # The room that played the refused move in memory was dropped: the table reads afresh.
-    assert rooms.get(table.code) is None
+    # The owner that played the refused move in memory read the table afresh.
+    assert live_tables.get(table.code).match is not match
 
 
 def test_it_gives_the_state_the_archived_matchs_public_id_as_its_match_id():
     from games.archive.models import ArchivedMatch
 
-    code = services.open_table("Ana").table.code
-    services.take_seat(code, "Ben")
-    match_id = rooms.room(code).snapshot.state_for(0)["match_id"]
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
+    match_id = live_tables.owner(code).snapshot.state_for(0)["match_id"]
     assert match_id == ArchivedMatch.objects.get().public_id and not match_id.isdigit()

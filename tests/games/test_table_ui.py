@@ -8,26 +8,28 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.live import render, rooms, services
+from games.live import render
+
+from games.live.owner import LiveTable, act, live_tables, open_table
 from games.archive.models import ArchivedMatch
 from games.errors import GameError
 from games.identity import clean_name, grapheme_count
 from games.models import ChatMessage, Seat, Table
-from tests.games.helpers import choose_move
+from tests.games.helpers import state_of, choose_move
 
 pytestmark = pytest.mark.django_db
 
 
 def seated(scoring="hollywood", seed="fixed", **options):
-    ana = services.open_table("Ana", scoring=scoring, deal_seed=seed, **options)
-    ben = services.take_seat(ana.table.code, "Ben")
+    ana = open_table("Ana", scoring=scoring, deal_seed=seed, **options)
+    ben = act(ana.table.code, LiveTable.take_seat, "Ben")
     return ana.table.code, ana, ben
 
 
 def play(code, moves=1, chooser=choose_move):
     for _ in range(moves):
-        mover = rooms.load_state(code, 0)["to_move"]
-        services.play_move(code, mover, chooser(rooms.load_state(code, mover)))
+        mover = state_of(code, 0)["to_move"]
+        act(code, LiveTable.play, mover, chooser(state_of(code, mover)))
 
 
 def page(code, token=None, seat=None):
@@ -38,7 +40,7 @@ def page(code, token=None, seat=None):
 
 
 def live_html(code, seat):
-    return render.render_live(rooms.load_state(code, seat))
+    return render.render_live(state_of(code, seat))
 
 
 def away(code, seat, seconds=600):
@@ -50,14 +52,14 @@ def away(code, seat, seconds=600):
 
 def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     code, *_ = seated()
-    upcard = rooms.load_state(code, 0)["upcard"]
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "pile")  # the upcard, taken
-    mine = rooms.load_state(code, mover)
+    upcard = state_of(code, 0)["upcard"]
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pile")  # the upcard, taken
+    mine = state_of(code, mover)
     discard = next(move for move in mine["legal_moves"] if move.startswith("discard"))
-    services.play_move(code, mover, discard)
+    act(code, LiveTable.play, mover, discard)
     other = 1 - mover
-    lines = render.live_context(rooms.load_state(code, other), "melds")["moves"]
+    lines = render.live_context(state_of(code, other), "melds")["moves"]
     name = ("Ana", "Ben")[mover]
     from games.display.cards import card_name
     assert lines == [f"{name} took the {card_name(upcard)} from the pile.",
@@ -71,10 +73,10 @@ def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
 def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
     code, *_ = seated()
     play(code, 2)  # both pass the upcard
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "stock")
-    drawn = rooms.load_state(code, mover)["drawn"]
-    theirs = rooms.load_state(code, 1 - mover)
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "stock")
+    drawn = state_of(code, mover)["drawn"]
+    theirs = state_of(code, 1 - mover)
     assert theirs["drawn"] is None
     assert drawn not in live_html(code, 1 - mover) and drawn not in str(theirs)
     assert render.live_context(theirs, "melds")["moves"][-1].endswith("drew from the stock.")
@@ -86,7 +88,7 @@ def test_it_shows_the_tables_rules_on_the_table():
     code, *_ = seated(scoring="game", target=250, oklahoma=True)
     html = live_html(code, 0)
     rules = re.search(r'<ul class="table-rules".*?</ul>', html, re.S).group(0)
-    limit = rooms.load_state(code, 0)["knock_limit"]
+    limit = state_of(code, 0)["knock_limit"]
     assert "One game" in rules and "to 250 points" in rules and f"Oklahoma: knock with at most {limit}" in rules
 
 
@@ -96,7 +98,7 @@ def test_it_shows_straight_gin_on_the_table():
 
 
 def test_it_tells_the_invited_friend_to_take_the_seat_not_to_share_the_link():
-    ana = services.open_table("Ana")
+    ana = open_table("Ana")
     friend = page(ana.table.code)
     assert "Ana is waiting for an opponent: take the free seat to play." in friend
     assert "share the link" not in friend and 'id="share-link"' not in friend
@@ -107,8 +109,8 @@ def test_it_tells_the_invited_friend_to_take_the_seat_not_to_share_the_link():
 
 def test_it_announces_the_opponents_move_and_your_turn_in_a_live_region():
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "pass")
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pass")
     html = live_html(code, 1 - mover)
     announcer = re.search(r'<p class="visually-hidden" id="announcer" aria-live="polite"[^>]*>(.*?)</p>', html).group(1)
     assert announcer == f"{('Ana', 'Ben')[mover]} passed on the upcard. Your turn: take the upcard or pass."
@@ -125,7 +127,7 @@ def test_it_updates_the_table_by_morphing_with_the_vendored_idiomorph_and_its_li
 
 def test_it_gives_every_control_a_stable_id_so_a_morph_keeps_focus_on_it():
     code, *_ = seated()
-    html = live_html(code, rooms.load_state(code, 0)["to_move"])
+    html = live_html(code, state_of(code, 0)["to_move"])
     buttons = re.findall(r"<button[^>]*>", html)
     assert buttons and all(re.search(r' id="[^"]+"', button) or "data-sort" in button for button in buttons)
 
@@ -135,10 +137,10 @@ def test_it_gives_every_control_a_stable_id_so_a_morph_keeps_focus_on_it():
 def test_it_asks_for_a_second_press_before_a_knock():
     code, *_ = seated(seed="knock-soon")
     for _ in range(200):
-        mover = rooms.load_state(code, 0)["to_move"]
+        mover = state_of(code, 0)["to_move"]
         if mover is None:
             pytest.fail("the hand ended before anyone could knock")
-        if rooms.load_state(code, mover)["knocks"]:
+        if state_of(code, mover)["knocks"]:
             break
         play(code)
     knocks = re.findall(r'<button[^>]*class="knock"[^>]*>', live_html(code, mover))
@@ -149,21 +151,21 @@ def test_it_asks_for_a_second_press_before_a_knock():
 
 def test_it_says_whom_it_waits_for_after_next_hand_is_pressed():
     code, *_ = seated(scoring="game")
-    while rooms.load_state(code, 0)["hand_result"] is None:
+    while state_of(code, 0)["hand_result"] is None:
         play(code)
-    services.ready_for_next_hand(code, 0)
+    act(code, LiveTable.press_next_hand, 0)
     assert "Waiting for Ben to press “Next hand”…" in live_html(code, 0)
     assert "Ana is ready for the next hand." in live_html(code, 1)
 
 
 def test_it_keeps_the_running_score_between_the_two_players_across_rematches():
     code, *_ = seated(scoring="hand")
-    while not rooms.load_state(code, 0)["match_over"]:
+    while not state_of(code, 0)["match_over"]:
         play(code)
-    winner = rooms.load_state(code, 0)["match_winner"]
-    services.rematch(code, 0)
-    services.rematch(code, 1)
-    fresh = rooms.load_state(code, 0)
+    winner = state_of(code, 0)["match_winner"]
+    act(code, LiveTable.press_rematch, 0)
+    act(code, LiveTable.press_rematch, 1)
+    fresh = state_of(code, 0)
     assert not fresh["match_over"] and fresh["table_wins"] == ([1, 0] if winner == 0 else [0, 1])
     expected = "Matches: Ana 1 – 0 Ben" if winner == 0 else "Matches: Ana 0 – 1 Ben"
     assert expected in live_html(code, 0)
@@ -171,7 +173,7 @@ def test_it_keeps_the_running_score_between_the_two_players_across_rematches():
 
 def test_it_puts_the_match_result_above_the_rematch_button():
     code, *_ = seated(scoring="hand")
-    while not rooms.load_state(code, 0)["match_over"]:
+    while not state_of(code, 0)["match_over"]:
         play(code)
     html = live_html(code, 0)
     assert html.index('id="match-result"') < html.index('id="rematch"')
@@ -182,24 +184,24 @@ def test_it_puts_the_match_result_above_the_rematch_button():
 def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
     code, *_ = seated()
     play(code, 3)
-    services.resign(code, 1)
+    act(code, LiveTable.resign, 1)
     table = Table.objects.get(code=code)
     archived = ArchivedMatch.objects.get(pk=table.archive_id)
     assert (archived.ending, archived.winner_seat, archived.status) == ("resigned", 0, "finished")
-    seen = rooms.load_state(code, 0)
+    seen = state_of(code, 0)
     assert seen["match_over"] and seen["match_winner"] == 0 and seen["ending"] == "resigned"
     assert "Ben resigned; the match goes to Ana." in live_html(code, 0)
     with pytest.raises(GameError) as refused:
-        services.play_move(code, seen["to_move"] or 0, "stock")
+        act(code, LiveTable.play, seen["to_move"] or 0, "stock")
     assert refused.value.code == "match_ended"
 
 
 def test_it_starts_a_rematch_after_a_resignation_with_no_ending_left_over():
     code, *_ = seated()
-    services.resign(code, 0)
-    services.rematch(code, 0)
-    services.rematch(code, 1)
-    fresh = rooms.load_state(code, 0)
+    act(code, LiveTable.resign, 0)
+    act(code, LiveTable.press_rematch, 0)
+    act(code, LiveTable.press_rematch, 1)
+    fresh = state_of(code, 0)
     assert not fresh["match_over"] and fresh["ending"] is None and fresh["table_wins"] == [0, 1]
 
 
@@ -207,31 +209,31 @@ def test_it_starts_a_rematch_after_a_resignation_with_no_ending_left_over():
 def test_it_refuses_a_claim_while_the_opponent_is_here(settings, after):
     settings.GAMES_CLAIM_AFTER_SECONDS = after
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
+    mover = state_of(code, 0)["to_move"]
     Seat.objects.filter(table__code=code).update(connections=1, last_seen=timezone.now())
     with pytest.raises(GameError) as refused:
-        services.claim_abandoned(code, 1 - mover)
+        act(code, LiveTable.claim, 1 - mover)
     assert refused.value.code == "opponent_not_away"
-    assert not rooms.load_state(code, 1 - mover)["can_claim"]
+    assert not state_of(code, 1 - mover)["can_claim"]
 
 
 def test_it_refuses_a_claim_before_the_opponent_has_been_away_long_enough(settings):
     settings.GAMES_CLAIM_AFTER_SECONDS = 120
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
+    mover = state_of(code, 0)["to_move"]
     away(code, mover, seconds=60)
     with pytest.raises(GameError):
-        services.claim_abandoned(code, 1 - mover)
+        act(code, LiveTable.claim, 1 - mover)
 
 
 def test_it_lets_a_player_claim_the_match_from_an_opponent_away_for_the_set_time(settings):
     settings.GAMES_CLAIM_AFTER_SECONDS = 120
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
+    mover = state_of(code, 0)["to_move"]
     away(code, mover, seconds=121)
     claimer = 1 - mover
-    assert rooms.load_state(code, claimer)["can_claim"] and "Claim the match" in live_html(code, claimer)
-    services.claim_abandoned(code, claimer)
+    assert state_of(code, claimer)["can_claim"] and "Claim the match" in live_html(code, claimer)
+    act(code, LiveTable.claim, claimer)
     archived = ArchivedMatch.objects.get(pk=Table.objects.get(code=code).archive_id)
     assert (archived.ending, archived.winner_seat) == ("left", claimer)
     names = ("Ana", "Ben")
@@ -241,10 +243,10 @@ def test_it_lets_a_player_claim_the_match_from_an_opponent_away_for_the_set_time
 def test_it_never_lets_the_player_to_move_claim_against_a_waiting_opponent(settings):
     settings.GAMES_CLAIM_AFTER_SECONDS = 0
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
+    mover = state_of(code, 0)["to_move"]
     away(code, 1 - mover)
     with pytest.raises(GameError):
-        services.claim_abandoned(code, mover)
+        act(code, LiveTable.claim, mover)
 
 
 # 9. Names -------------------------------------------------------------------------------
@@ -284,9 +286,9 @@ def test_it_sets_no_length_limit_in_the_name_fields_that_would_cut_a_pasted_name
 
 def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_discarded():
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "pile")
-    seen = rooms.load_state(code, mover)
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pile")
+    seen = state_of(code, mover)
     taken = seen["cannot_discard"]
     html = live_html(code, mover)
     button = re.search(rf'<button[^>]*id="card-{taken}"[^>]*>', html).group(0)
@@ -299,8 +301,8 @@ def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_disc
 def test_it_names_each_card_button_starting_with_what_it_shows():
     code, *_ = seated()
     play(code, 2)
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "stock")
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "stock")
     for label, shown in re.findall(r'aria-label="([^"]+)">.*?<span class="rank">([^<]+)</span>', live_html(code, mover)):
         if label.startswith(("Discard", "Take")):
             pytest.fail(f"{label!r} does not start with the card's corner {shown!r}")
@@ -326,7 +328,7 @@ def test_it_serves_a_favicon_where_browsers_look_for_one(client):
 
 def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response():
     code, ana, _ = seated()
-    hand = rooms.load_state(code, 0)["hand"]
+    hand = state_of(code, 0)["hand"]
     order = list(reversed(hand))
     client = Client()
     client.cookies[f"seat_{code}"] = ana.token
@@ -342,16 +344,15 @@ def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response(
 def test_it_keeps_chat_with_the_table_without_changing_its_version():
     code, *_ = seated()
     before = Table.objects.get(code=code).version
-    services.say(code, 0, "  Good luck!  ")
+    act(code, LiveTable.say, 0, "  Good luck!  ")
     assert Table.objects.get(code=code).version == before
-    assert [line["text"] for line in rooms.chat_lines(Table.objects.get(code=code), rooms.seats_of(
-        Table.objects.get(code=code)))] == ["Good luck!"]
+    assert [line["text"] for line in live_tables.owner(code).chat_lines()] == ["Good luck!"]
 
 
 def test_it_never_lets_a_spectator_write_in_the_chat():
     code, *_ = seated()
     with pytest.raises(GameError) as refused:
-        services.say(code, None, "hello")
+        act(code, LiveTable.say, None, "hello")
     assert refused.value.code == "spectator" and not ChatMessage.objects.exists()
 
 
@@ -359,16 +360,16 @@ def test_it_limits_how_fast_a_seat_may_chat(settings):
     settings.GAMES_CHAT_BURST = 3
     code, *_ = seated()
     for number in range(3):
-        services.say(code, 0, f"line {number}")
+        act(code, LiveTable.say, 0, f"line {number}")
     with pytest.raises(GameError) as refused:
-        services.say(code, 0, "one too many")
+        act(code, LiveTable.say, 0, "one too many")
     assert refused.value.code == "rate_limited"
-    services.say(code, 1, "the other seat may still talk")
+    act(code, LiveTable.say, 1, "the other seat may still talk")
 
 
 def test_it_escapes_chat_on_the_page():
     code, ana, _ = seated()
-    services.say(code, 0, "<img src=x onerror=alert(1)>")
+    act(code, LiveTable.say, 0, "<img src=x onerror=alert(1)>")
     html = page(code, ana.token)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
 
@@ -420,9 +421,9 @@ def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(clie
 
 def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
     code, *_ = seated()
-    mover = rooms.load_state(code, 0)["to_move"]
-    services.play_move(code, mover, "pile")
-    seen = rooms.load_state(code, mover)
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pile")
+    seen = state_of(code, mover)
     html = live_html(code, mover)
     for card, after in seen["discard_deadwood"].items():
         button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)

@@ -5,8 +5,9 @@ import re
 import pytest
 from django.test import Client
 
-from games.live import services
 from games.models import Seat, Table
+
+from games.live.owner import LiveTable, act, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def test_it_needs_a_csrf_token_to_open_a_table():
 
 
 def test_it_needs_a_csrf_token_to_join():
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 403
 
@@ -53,14 +54,14 @@ def test_it_shows_the_creator_their_hand_and_the_share_link(client):
 
 
 def test_it_offers_the_free_seat_to_a_visitor_and_no_hand(client):
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     page = Client().get(f"/en/t/{table.code}/").content.decode()
     assert 'class="join"' in page and 'class="my-hand"' not in page
     assert "Continue on another device" not in page
 
 
 def test_it_seats_the_second_visitor_by_the_link(client):
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 302
     assert Seat.objects.get(table=table, number=1).name == "Ben"
@@ -69,8 +70,8 @@ def test_it_seats_the_second_visitor_by_the_link(client):
 
 
 def test_it_lets_a_third_visitor_only_watch(client):
-    table, *_ = services.open_table("Ana")
-    services.take_seat(table.code, "Ben")
+    table, *_ = open_table("Ana")
+    act(table.code, LiveTable.take_seat, "Ben")
     page = client.get(f"/en/t/{table.code}/").content.decode()
     assert 'class="join"' not in page and 'class="my-hand"' not in page
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Cy"})
@@ -78,19 +79,19 @@ def test_it_lets_a_third_visitor_only_watch(client):
 
 
 def test_it_escapes_names_everywhere(client):
-    table, *_ = services.open_table("<b>Ana</b>")
+    table, *_ = open_table("<b>Ana</b>")
     page = client.get(f"/en/t/{table.code}/").content.decode()
     assert "<b>Ana</b>" not in page and "&lt;b&gt;Ana&lt;/b&gt;" in page
 
 
 def test_it_moves_a_seat_to_another_device_by_the_claim_link(client):
-    table, _, token, *_ = services.open_table("Ana")
+    table, _, token, *_ = open_table("Ana")
     response = Client().post(f"/en/t/{table.code}/claim/", {"token": token})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value == token
 
 
 def test_it_sets_no_cookie_for_a_wrong_claim(client):
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     response = client.post(f"/en/t/{table.code}/claim/", {"token": "wrong"})
     assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
 
@@ -122,7 +123,7 @@ def test_it_reads_the_table_and_its_seats_once_for_the_page(client, django_asser
 
 
 def test_it_needs_a_csrf_token_to_claim_a_seat():
-    table, _, token, *_ = services.open_table("Ana")
+    table, _, token, *_ = open_table("Ana")
     response = Client(enforce_csrf_checks=True).post(f"/en/t/{table.code}/claim/", {"token": token})
     assert response.status_code == 403
 
@@ -132,7 +133,7 @@ def test_it_answers_404_for_an_unknown_table(client):
 
 
 def test_it_sends_a_shared_link_without_language_to_the_visitors_language(client):
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     response = client.get(f"/t/{table.code}/", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302 and response["Location"] == f"/de/t/{table.code}/"
 
@@ -157,7 +158,7 @@ def test_it_never_gives_one_browser_both_seats(client):
 
 
 def test_it_seats_a_visitor_with_a_cookie_even_when_the_announcement_fails(client, redis_layer, caplog):
-    table, *_ = services.open_table("Ana")
+    table, *_ = open_table("Ana")
     redis_layer(listening_to=table.code)
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Ben"})
     assert response.status_code == 302 and response.cookies[f"seat_{table.code}"].value
@@ -178,7 +179,7 @@ def test_it_refuses_a_join_by_the_player_who_holds_the_other_seat(client):
 
 
 def test_it_ends_the_other_devices_access_to_a_seat_and_keeps_this_ones(client):
-    table, _, token, *_ = services.open_table("Ana")
+    table, _, token, *_ = open_table("Ana")
     other_device = Client()
     other_device.post(f"/en/t/{table.code}/claim/", {"token": token})
     client.post(f"/en/t/{table.code}/claim/", {"token": token})
@@ -199,7 +200,7 @@ def test_it_offers_to_end_the_other_devices_access_on_the_seated_page_only(clien
 
 
 def test_it_changes_nothing_when_a_spectator_asks_to_end_other_devices_access():
-    table, _, token, *_ = services.open_table("Ana")
+    table, _, token, *_ = open_table("Ana")
     hash_before = Seat.objects.get().token_hash
     response = Client().post(f"/en/t/{table.code}/revoke/")
     assert response.status_code == 302 and f"seat_{table.code}" not in response.cookies
@@ -207,7 +208,7 @@ def test_it_changes_nothing_when_a_spectator_asks_to_end_other_devices_access():
 
 
 def test_it_needs_a_csrf_token_to_end_the_other_devices_access():
-    table, _, token, *_ = services.open_table("Ana")
+    table, _, token, *_ = open_table("Ana")
     browser = Client(enforce_csrf_checks=True)
     browser.cookies[f"seat_{table.code}"] = token
     assert browser.post(f"/en/t/{table.code}/revoke/").status_code == 403

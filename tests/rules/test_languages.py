@@ -1,9 +1,9 @@
 import re
 
 import pytest
+from games.live.owner import open_table
 from django.conf import settings
 
-from games.live import services
 from tests.archive.helpers import hand, make_player, record
 from tests.rules.html import elements
 from tests.rules.pages import LANGUAGES, get_page, page_url
@@ -91,7 +91,7 @@ def test_it_leads_every_language_link_to_a_page_after_a_failed_open_table(client
 
 @pytest.mark.django_db
 def test_it_leads_every_language_link_to_the_table_after_a_failed_join(client):
-    table = services.open_table("Ana").table
+    table = open_table("Ana").table
     table_page = f"/tr/t/{table.code}/"
     response = client.post(f"{table_page}join/", {"name": ""}, HTTP_REFERER=f"http://testserver{table_page}")
     landings = pages_the_switcher_leads_to_after_a_failed_form(client, response)

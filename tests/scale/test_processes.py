@@ -15,8 +15,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games.live import rooms
 from games.models import Move
+
+from games.live.owner import LiveTable
 from tests import processes
 from tests.games.helpers import choose_move
 
@@ -134,7 +135,7 @@ async def play_one(players):
 
 def hand_from_the_log(code, seat):
     try:
-        return rooms.build(code).match.hand.view(seat)["hand"]
+        return LiveTable(code).match.hand.view(seat)["hand"]
     finally:
         connection.close()
 

@@ -1,0 +1,161 @@
+"""The live table's rows in the database: read and written only by its owner
+(games.live.owner), which calls these inside its lock.
+
+A move is one round trip's worth of SQL: the move appended to the log (unique per table and
+version) and the table's version advanced by a compare-and-swap (`UPDATE … WHERE version =
+v`), safe on SQLite and PostgreSQL alike. Every other change compare-and-swaps the version
+too, so a writer that fell behind another process is refused (`Overtaken`) and changes
+nothing. The whole match is saved (`Table.state`) only when chance was drawn on: a deal, a
+rematch, a reshuffle.
+"""
+
+from contextlib import nullcontext
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.errors import GameError
+from games.identity import is_public_id
+from games.models import ChatMessage, Move, Seat, Table
+
+
+class Overtaken(GameError):
+    """The database refused a write: another writer (another process) got there first."""
+
+    def __init__(self):
+        super().__init__("stale")
+
+
+def table_row(code):
+    table = Table.objects.filter(code=code).first() if is_public_id(code) else None
+    if table is None:
+        raise GameError("unknown_table")
+    return table
+
+
+def seat_rows(table):
+    return {seat.number: seat for seat in Seat.objects.filter(table_id=table.pk)}
+
+
+def moves_after(table, version, up_to):
+    """(seat, text) of the moves logged after `version`, up to and including `up_to`: bounded
+    by the version the table row was read at, so a move another process commits meanwhile is
+    never replayed under an older version's label."""
+    return Move.objects.filter(table_id=table.pk, version__gt=version, version__lte=up_to).order_by(
+        "version").values_list("seat", "text")
+
+
+def versions(codes):
+    """{code: the database's version} of these tables, in one query."""
+    return dict(Table.objects.filter(code__in=codes).values_list("code", "version"))
+
+
+# The hot path: plain statements, no model building. PostgreSQL advances the version and logs
+# the move in one statement, so a move is one round trip; SQLite (in the same process) runs
+# the two statements in one transaction.
+MOVES, TABLES = Move._meta.db_table, Table._meta.db_table
+ADVANCE = f"UPDATE {TABLES} SET version = %s, updated = %s WHERE id = %s AND version = %s"
+APPEND_MOVE = (
+    f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s)"
+)
+TOUCH = f"UPDATE {Seat._meta.db_table} SET last_seen = %s WHERE table_id = %s AND number = %s"
+ADVANCE_AND_APPEND = (
+    f"WITH advanced AS ({ADVANCE} RETURNING id)"
+    f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
+    " SELECT id, %s, %s, %s, %s, %s, %s FROM advanced"
+)
+
+
+def append_move(table, hand_number, seat, move):
+    """Advance the version and log the move, or raise Overtaken when another writer got there
+    first (the version moved on, or the log already holds this version)."""
+    version, now = table.version + 1, timezone.now()
+    row = [table.match_number, hand_number, version, seat, move, now]
+    try:
+        if connection.vendor == "postgresql":
+            # One statement is atomic by itself; inside a caller's transaction it needs a
+            # savepoint, or its failure would abort that transaction.
+            with savepoint_if_in_transaction(), connection.cursor() as cursor:
+                cursor.execute(ADVANCE_AND_APPEND, [version, now, table.pk, table.version, *row])
+                if cursor.rowcount != 1:
+                    raise Overtaken()
+        else:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(ADVANCE, [version, now, table.pk, table.version])
+                if cursor.rowcount != 1:
+                    raise Overtaken()
+                cursor.execute(APPEND_MOVE, [table.pk, *row])
+    except IntegrityError:
+        raise Overtaken() from None
+    table.version = version
+    return version
+
+
+def savepoint_if_in_transaction():
+    return transaction.atomic() if connection.in_atomic_block else nullcontext()
+
+
+def save_match(table, match, bump=False):
+    """Save the whole match as of now (its snapshot), advancing the version when the save is
+    the change itself (a deal, a rematch) rather than part of a move."""
+    version = table.version + 1 if bump else table.version
+    updated = Table.objects.filter(pk=table.pk, version=table.version).update(
+        version=version, state=match.to_dict(), state_version=version, updated=timezone.now(),
+    )
+    if not updated:
+        raise Overtaken()
+    table.version = table.state_version = version
+
+
+def bump(table, **fields):
+    """Compare-and-swap the version with `fields`; Overtaken when someone else got there first."""
+    version = table.version + 1
+    if not Table.objects.filter(pk=table.pk, version=table.version).update(
+        version=version, updated=timezone.now(), **fields,
+    ):
+        raise Overtaken()
+    table.version = version
+    for name, value in fields.items():
+        setattr(table, name, value)
+    return version
+
+
+def press(table, seat):
+    """Mark `seat` ready, inside the caller's transaction with the table's row locked first,
+    so that two presses at once in two processes read each other's flag: True once both seats
+    are (both flags then cleared), else False."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    other = Seat.objects.filter(table_id=table.pk, number=1 - seat, ready=True).exists()
+    Seat.objects.filter(table_id=table.pk, number=seat).update(ready=not other)
+    if other:
+        Seat.objects.filter(table_id=table.pk).update(ready=False)
+    return other
+
+
+def count_connection(table, seat, opened):
+    """One socket of `seat` more (or fewer); `last_seen` marks the leaving too: a claim counts
+    the time away from then."""
+    seats = Seat.objects.filter(table_id=table.pk, number=seat)
+    if opened:
+        seats.update(connections=F("connections") + 1, last_seen=timezone.now())
+    else:
+        seats.filter(connections__gt=0).update(connections=F("connections") - 1, last_seen=timezone.now())
+
+
+def touch(table, seat, now):
+    with connection.cursor() as cursor:
+        cursor.execute(TOUCH, [now, table.pk, seat])
+
+
+def add_chat_line(table, seat, text):
+    return ChatMessage.objects.create(table=table, seat=seat, text=text)
+
+
+def chat_lines_since(table, seat, since):
+    return ChatMessage.objects.filter(table=table, seat=seat, created__gte=since).count()
+
+
+def latest_chat(table, limit):
+    return list(reversed(ChatMessage.objects.filter(table=table).order_by("-id")[:limit]))

@@ -1,0 +1,21 @@
+// Counts down to a moment the server named (the table's claim: `data-countdown-to`, ISO 8601)
+// in the element's `[data-countdown]` child, as m:ss, once a second. It looks the elements up
+// on every tick, so a state morphed into the page is counted too. When the moment comes the
+// server sends the state that offers the claim by itself; this only tells how long to wait.
+(function () {
+  "use strict";
+  function shown(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    var minutes = Math.floor(whole / 60), rest = whole % 60;
+    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+  function tick() {
+    document.querySelectorAll("[data-countdown-to]").forEach(function (element) {
+      var left = (Date.parse(element.dataset.countdownTo) - Date.now()) / 1000;
+      var place = element.querySelector("[data-countdown]");
+      if (place) place.textContent = shown(left);
+    });
+  }
+  window.setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", tick);
+})();

@@ -1,0 +1,72 @@
+"""The computer's seat, driven by the table's owner: it stops when the match ends, however it
+ends, presses Rematch after its opponent, and is never a seat to claim from."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.errors import GameError
+from games.live import computer_seat
+from games.live.owner import LiveTable, act, live_tables, open_table
+from tests.games.helpers import choose_move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@database_sync_to_async
+def against_the_computer(settings, computer_moves_first):
+    """A table against the club level, where it is the computer's turn (or Ana's)."""
+    for seed in range(40):
+        seated = open_table("Ana", scoring="hand", deal_seed=f"computer-{seed}", computer="club")
+        owner = live_tables.owner(seated.table.code)
+        if (owner.snapshot.to_move == 1) == computer_moves_first:
+            return seated.table.code
+    raise AssertionError("no deal with that seat to move first")
+
+
+async def the_computer_stops(code):
+    """The computer's loop at this table runs to its end (it would spin forever on a refusal)."""
+    await asyncio.wait_for(computer_seat.play(code), timeout=5)
+
+
+async def test_it_stops_the_computer_when_its_opponent_resigns_on_its_turn(settings):
+    settings.GAMES_COMPUTER_PAUSE = 0
+    code = await against_the_computer(settings, computer_moves_first=True)
+    await database_sync_to_async(act)(code, LiveTable.resign, 0)
+    assert await database_sync_to_async(act)(code, LiveTable.computer_turn) is None
+    await the_computer_stops(code)
+
+
+@pytest.mark.parametrize("computer_moves_first", [True, False])
+async def test_it_lets_the_computer_accept_a_rematch_after_a_resignation(settings, computer_moves_first):
+    settings.GAMES_COMPUTER_PAUSE = 0
+    code = await against_the_computer(settings, computer_moves_first)
+    await database_sync_to_async(act)(code, LiveTable.resign, 0)
+    await database_sync_to_async(act)(code, LiveTable.press_rematch, 0)
+    await the_computer_stops(code)  # having pressed Rematch in its turn
+    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(0)
+    assert state["match_number"] == 2 and not state["match_over"]
+
+
+async def test_it_logs_a_refused_move_of_the_computer_once_and_stops(settings, monkeypatch, caplog):
+    settings.GAMES_COMPUTER_PAUSE = 0
+    code = await against_the_computer(settings, computer_moves_first=True)
+    monkeypatch.setattr(computer_seat, "choose_move", lambda view, level, rng: "discard ZZ")
+    await the_computer_stops(code)
+    refusals = [record for record in caplog.records if "refused" in record.getMessage()]
+    assert len(refusals) == 1
+
+
+def test_it_shows_the_computer_present_and_never_offers_a_claim_against_it(settings):
+    settings.GAMES_CLAIM_AFTER_SECONDS = 0
+    seated = open_table("Ana", scoring="hand", deal_seed="claim", computer="club")
+    code = seated.table.code
+    owner = live_tables.owner(code)
+    state = owner.refresh().state_for(0)
+    assert state["players"][1]["connected"] and state["players"][1]["computer"] == "club"
+    assert not state["can_claim"] and state["claim_at"] is None
+    with pytest.raises(GameError) as refused:
+        act(code, LiveTable.claim, 0)
+    assert refused.value.code == "opponent_not_away"
+    assert owner.snapshot.state_for(0)["match_over"] is False
