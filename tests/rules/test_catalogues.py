@@ -28,8 +28,12 @@ KNOWN_TRANSLATIONS = {
 NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.mo", "db.sqlite3*", "staticfiles", "docs")
 
 
+def catalogue_path(language):
+    return settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
+
+
 def catalogue(language):
-    path = settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
+    path = catalogue_path(language)
     assert path.exists(), f"no catalogue for {language}: run makemessages"
     return polib.pofile(str(path))
 
@@ -50,6 +54,20 @@ def pairs(entry):
 
 def described(entry):
     return f"{entry.msgctxt + ' | ' if entry.msgctxt else ''}{entry.msgid[:60]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_writes_every_catalogue_as_gnu_gettext_reads_it(language):
+    # polib forgives what msgfmt, msgmerge, makemessages and compilemessages refuse (a
+    # "#| msgid_plural" with no "#| msgid" before it); --check also compares the
+    # python-format placeholders and the plural forms with the header.
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt, "GNU gettext's msgfmt is missing: python3 dev.py test installs it"
+    checked = subprocess.run(
+        [msgfmt, "--check", "-o", "/dev/null", str(catalogue_path(language))],
+        capture_output=True, text=True,
+    )
+    assert checked.returncode == 0, checked.stderr
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
