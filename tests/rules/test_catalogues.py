@@ -28,8 +28,12 @@ KNOWN_TRANSLATIONS = {
 NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.mo", "db.sqlite3*", "staticfiles", "docs")
 
 
+def catalogue_path(language):
+    return settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
+
+
 def catalogue(language):
-    path = settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"
+    path = catalogue_path(language)
     assert path.exists(), f"no catalogue for {language}: run makemessages"
     return polib.pofile(str(path))
 
@@ -50,6 +54,20 @@ def pairs(entry):
 
 def described(entry):
     return f"{entry.msgctxt + ' | ' if entry.msgctxt else ''}{entry.msgid[:60]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_writes_every_catalogue_as_gnu_gettext_reads_it(language):
+    # polib forgives what msgfmt, msgmerge, makemessages and compilemessages refuse (a
+    # "#| msgid_plural" with no "#| msgid" before it); --check also compares the
+    # python-format placeholders and the plural forms with the header.
+    msgfmt = shutil.which("msgfmt")
+    assert msgfmt, "GNU gettext's msgfmt is missing: python3 dev.py test installs it"
+    checked = subprocess.run(
+        [msgfmt, "--check", "-o", "/dev/null", str(catalogue_path(language))],
+        capture_output=True, text=True,
+    )
+    assert checked.returncode == 0, checked.stderr
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
@@ -179,3 +197,99 @@ def test_it_tells_a_count_from_a_name_a_label_and_a_position():
     assert counts_in_a_translation("%(name)s hat %(points)s Punkte erzielt")
     assert counts_in_a_translation("%(cards)s karet")
     assert not counts_in_a_translation("Zug %(step)s von %(steps)s")
+
+
+# A name has no gender: %(name)s is free text, and the computer's players are Bea, Cleo
+# and Max. A word beside a name that agrees with the person (Spanish "está listo", Czech
+# "je připraven", "odešel", "přiložil") is wrong for half the players: say it in a form
+# that agrees with anyone (Czech's present tense, a verb instead of an adjective). German
+# participles and Turkish never change with the person, so they have nothing to find.
+PLAYER_PLACEHOLDERS = {"name", "winner", "knocker", "defender", "first", "second"}
+A_PLAYER = re.compile(r"%\((?:" + "|".join(sorted(PLAYER_PLACEHOLDERS)) + r")\)s")
+# Messages shown under or beside a player's name without naming them.
+SAID_OF_A_PLAYER = {
+    ("next hand", "ready"),
+    (None, "laid off %(cards)s card on the knocker’s melds"),
+    ("gin rummy", "knocked"),
+}
+# The words that agree with the player: Spanish adjectives and participles after estar or
+# ser; Czech past-tense participles (odešel, vzdala, přiložil) and the short passive after
+# být (je připraven).
+GENDERED = {
+    "es": re.compile(
+        r"^(?:list[oa]s?|preparad[oa]s?|sentad[oa]s?|conectad[oa]s?|desconectad[oa]s?)$"
+        r"|^(?:está|estaba|estuvo|es|era|fue|queda|quedó|sigue) \w+(?:ad|id)[oa]s?$"
+    ),
+    "cs": re.compile(
+        r"^\w+(?:[aáeěiíouyý]l|šel|šl|[kszř]l)[aoiy]?$"
+        r"|^(?:je|byl[aoiy]?|bude|není) \w+(?:en|án|it|yt|ov)[aoiy]?$"
+    ),
+}
+# Czech nouns that end like a participle.
+NOT_A_PARTICIPLE = {"cíl", "rozdíl", "stůl", "úhel"}
+# A name, a word, or what ends a clause (a comma, colon, semicolon, dash or stop).
+TOKEN = re.compile(r"%\([^)]+\)s|[^\W\d_]+|[,:;.!?()–]")
+
+
+def clauses(text):
+    clause = []
+    for token in TOKEN.findall(text):
+        if token[0].isalpha() or token.startswith("%"):
+            clause.append(token)
+        else:
+            yield clause
+            clause = []
+    yield clause
+
+
+def words_beside_a_player(text, said_of_a_player=False):
+    """Each word, and each pair of words, of a clause within two words of a player's name
+    (of the message's start, for a message said of a player)."""
+    places = []
+    for number, words in enumerate(clauses(text)):
+        named = [index for index, word in enumerate(words) if A_PLAYER.fullmatch(word)]
+        if said_of_a_player and number == 0:
+            named.append(-1)
+        for index in named:
+            near = [word for word in words[max(index - 2, 0):max(index, 0)] + words[index + 1:index + 3]
+                    if not word.startswith("%")]
+            places += near + [" ".join(pair) for pair in zip(near, near[1:])]
+    return places
+
+
+def gendered_beside_a_player(language, text, said_of_a_player=False):
+    pattern = GENDERED.get(language)
+    if pattern is None:
+        return []
+    return [
+        words for words in words_beside_a_player(text, said_of_a_player)
+        if pattern.search(words.lower()) and words.lower() not in NOT_A_PARTICIPLE
+    ]
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_never_gives_a_player_s_name_a_gender(language):
+    gendered = [
+        f"{described(entry)}: {found}"
+        for entry in catalogue(language)
+        if not entry.obsolete
+        for _source, text in pairs(entry)
+        for found in gendered_beside_a_player(
+            language, text, (entry.msgctxt, entry.msgid) in SAID_OF_A_PLAYER)
+    ]
+    assert gendered == []
+
+
+def test_it_tells_a_word_that_agrees_with_the_player_from_one_that_agrees_with_a_noun():
+    assert gendered_beside_a_player("es", "%(name)s está listo para la siguiente mano.")
+    assert gendered_beside_a_player("es", "listo", said_of_a_player=True)
+    assert gendered_beside_a_player("cs", "%(name)s je připraven na další hru.")
+    assert gendered_beside_a_player("cs", "%(name)s odešel od stolu: zápas si připisuje %(winner)s.")
+    assert gendered_beside_a_player("cs", "Zápas vyhrála %(name)s.")
+    assert gendered_beside_a_player("cs", "přiložil %(cards)s kartu", said_of_a_player=True)
+    assert not gendered_beside_a_player("es", "%(name)s se ha rendido; el encuentro es para %(winner)s.")
+    assert not gendered_beside_a_player("es", "%(name)s quiere seguir.")
+    assert not gendered_beside_a_player("cs", "%(name)s odchází od stolu: výhru si připisuje %(winner)s.")
+    assert not gendered_beside_a_player("cs", "Zápas skončil odchodem hráče %(name)s od stolu; soupeř si připsal výhru.")
+    assert not gendered_beside_a_player("cs", "%(name)s získává %(points)s bod, který se nezapsal do žádné partie")
+    assert not gendered_beside_a_player("de", "%(name)s hat den Tisch verlassen.")

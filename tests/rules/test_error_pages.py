@@ -46,7 +46,7 @@ def test_it_explains_a_csrf_failure_in_the_visitor_s_language_without_speaking_o
     html = response.content.decode()
     assert response.status_code == 403
     assert looks_like_the_site(html, "es")
-    assert "No se pudo enviar el formulario" in main_text(html)
+    assert "No se ha podido enviar el formulario" in main_text(html)
     assert "DEBUG" not in html and "CSRF" not in html
 
 
