@@ -5,7 +5,7 @@
 Each run opens a table, then 20 clients send frames as fast as they can without ever reading
 an answer (binary, oversized and valid frames in turn), for --seconds; it prints the server's
 RSS before, at the end of the flood, and 5 s later. (The server closes such a client with
-1008 — tests/games/test_consumers.py — but a client that never reads never sees it.) Load only
+1008 — tests/live/test_consumers.py — but a client that never reads never sees it.) Load only
 goes to 127.0.0.1, and every process started is stopped.
 """
 

@@ -71,7 +71,7 @@ def test_it_needs_no_command_when_only_the_browser_is_missing_and_cannot_be_inst
     ([], ["sqlite", "postgres"], []),
     (["tests/engine", "-x"], ["sqlite"], ["tests/engine", "-x"]),
     (["--postgres"], ["postgres"], []),
-    (["tests/games", "--postgres"], ["postgres"], ["tests/games"]),
+    (["tests/live", "--postgres"], ["postgres"], ["tests/live"]),
     (["--postgres", "--sqlite", "-k", "knock"], ["sqlite", "postgres"], ["-k", "knock"]),
 ])
 def test_it_runs_both_configurations_for_the_whole_suite_and_the_default_for_a_selection(argv, configurations, pytest_args):

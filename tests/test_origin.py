@@ -5,7 +5,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from hollywood_site.asgi import application
-from tests.games.helpers import TIMEOUT, open_seated_table
+from tests.live.helpers import TIMEOUT, open_seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ from django.test import Client
 
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.models import Move
-from tests.games.helpers import api_socket, both_press, choose_move, open_seated_table, state_at, state_where
+from tests.live.helpers import api_socket, both_press, choose_move, open_seated_table, state_at, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

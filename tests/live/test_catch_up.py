@@ -5,7 +5,7 @@ import pytest
 
 from games.live import store
 from games.live.owner import LiveTable, act, live_tables
-from tests.games.helpers import choose_move, open_seated_table
+from tests.live.helpers import choose_move, open_seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 
 from games.live import render
 from games.live.owner import LiveTable, act
-from tests.games.helpers import api_socket, browser_socket, choose_move, open_seated_table, receive, state_where
+from tests.live.helpers import api_socket, browser_socket, choose_move, open_seated_table, receive, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,7 @@ from games.models import Move
 
 from games.live.owner import LiveTable
 from tests import processes
-from tests.games.helpers import choose_move
+from tests.live.helpers import choose_move
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.django_db(transaction=True), pytest.mark.timeout(300)]
 

@@ -21,7 +21,7 @@ from games.engine import SCORINGS, Hand, scoring_mode
 from games.live.owner import LiveTable
 from games.engine.cards import Card
 from games.models import Table
-from tests.games.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
+from tests.live.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

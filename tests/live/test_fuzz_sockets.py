@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.models import Move, Table
 from games.live.owner import open_table
 from hollywood_site.asgi import application
-from tests.games.helpers import HOST, ORIGIN
+from tests.live.helpers import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

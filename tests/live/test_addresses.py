@@ -7,7 +7,7 @@ from games.live.owner import open_table
 from channels.testing import WebsocketCommunicator
 
 from hollywood_site.asgi import application
-from tests.games.helpers import HOST, ORIGIN, TIMEOUT
+from tests.live.helpers import HOST, ORIGIN, TIMEOUT
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The service functions: the only writers, each one transaction with a version check."""
+"""The table's owner: the one writer of a live table, each change one method under its lock with a version check."""
 
 import pytest
 from games.live.owner import LiveTable, act, clean_name, live_tables, open_table

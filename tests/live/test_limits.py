@@ -11,7 +11,7 @@ from games.models import Seat, Table
 
 from games.live.owner import LiveTable, act, open_table
 from hollywood_site.asgi import application
-from tests.games.helpers import HOST, ORIGIN, TIMEOUT
+from tests.live.helpers import HOST, ORIGIN, TIMEOUT
 
 pytestmark = pytest.mark.django_db
 

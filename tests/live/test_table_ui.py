@@ -15,7 +15,7 @@ from games.archive.models import ArchivedMatch
 from games.errors import GameError
 from games.identity import clean_name, grapheme_count
 from games.models import ChatMessage, Seat, Table
-from tests.games.helpers import state_of, choose_move
+from tests.live.helpers import state_of, choose_move
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from games.live.owner import LiveTable, act, live_tables, open_table
 from games.live.broadcast import revoked
 from games.engine import HOLLYWOOD
 from games.models import Move, Table
-from tests.games.helpers import (
+from tests.live.helpers import (
     api_socket, both_press, browser_socket, choose_move, error_frame, open_seated_table, receive, state_at, state_where,
 )
 
@@ -355,7 +355,7 @@ async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seat
 async def test_it_closes_a_socket_for_an_unknown_table():
     from channels.testing import WebsocketCommunicator
     from hollywood_site.asgi import application
-    from tests.games.helpers import HOST, ORIGIN
+    from tests.live.helpers import HOST, ORIGIN
     for path in ("/ws/api/tables/nope/", "/ws/tables/nope/"):
         socket = WebsocketCommunicator(application, path, headers=[ORIGIN, HOST])
         connected, _ = await socket.connect()

@@ -11,7 +11,7 @@ from games.live.owner import LiveTable, act, live_tables, open_table
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.errors import GameError
 from games.models import Move
-from tests.games.helpers import api_socket, choose_move, state_where
+from tests.live.helpers import api_socket, choose_move, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
