@@ -23,6 +23,7 @@ from games.errors import GameError
 from games.live import computer_seat, hub, limits
 from games.live import render as table_render
 from games.live.broadcast import PROCESS
+from games.live.chat import clean_line
 from games.live.database import database_sync_to_async
 from games.live.flood import FLOOD_CLOSE, RateLimit
 from games.live.frames import expected_version, frame_type, json_object
@@ -191,10 +192,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.change(LiveTable.claim)
 
     async def on_chat(self, frame):
-        """A chat line: stored, then told to the table as itself; the version stays."""
+        """A chat line: stored, then told to the table as itself; the version stays. What is
+        sure to be refused is refused here, on the event loop."""
         if self.seat is None:
             raise GameError("spectator")
-        event = await database_sync_to_async(act)(self.code, LiveTable.say, self.seat, frame.get("text"))
+        text = clean_line(frame.get("text"))
+        owner = live_tables.get(self.code)
+        if owner is not None and not owner.may_chat(self.seat):
+            raise GameError("rate_limited")
+        event = await database_sync_to_async(act)(self.code, LiveTable.say, self.seat, text)
         await hub.hub().send(self.code, event)
 
     async def change(self, change, *args):

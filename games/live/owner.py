@@ -42,10 +42,11 @@ from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
 from games.live import store
 from games.live.broadcast import Change, chat as chat_event
+from games.live.chat import Pace, clean_line
 from games.live.outcome import LEFT, RESIGNED, outcome_of
 from games.live.presence import PRESENCE_HEARTBEAT, claim_at, is_present, presence_lapses_at
 from games.live.snapshot import Facts, Snapshot, seat_holding
-from games.models import ChatMessage, Seat, Table
+from games.models import Seat, Table
 
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
@@ -103,6 +104,7 @@ class LiveTable:
         self.lock = threading.RLock()
         self.earlier_wins = (None, (0, 0))  # (for match number, wins before it)
         self.in_doubt = False  # a change failed with the database: reload before the next
+        self.pace = Pace()
         self.load()
 
     # --- loading ------------------------------------------------------------------------
@@ -457,21 +459,22 @@ class LiveTable:
 
     # --- chat -----------------------------------------------------------------------------
 
+    def may_chat(self, seat):
+        """Whether `seat` may say a line now, as far as this process knows (the event loop
+        asks before the database is)."""
+        return self.pace.may_speak(seat)
+
     def say(self, seat, text):
         """A chat line from a player (spectators only read): stored with the table, never a
         game change, so the version stays. Returns the event that tells it."""
-        if seat not in (0, 1):
-            raise GameError("spectator")
-        text = text.strip() if isinstance(text, str) else ""
-        if not text:
-            raise GameError("chat_empty")
-        if len(text) > ChatMessage.MAX_LENGTH or not all(identity.may_appear_in_a_name(c) for c in text):
-            raise GameError("chat_refused")
+        require_seat(seat)
+        text = clean_line(text)
         with self.lock:
             since = timezone.now() - timedelta(seconds=settings.GAMES_CHAT_WINDOW_SECONDS)
-            if store.chat_lines_since(self.table, seat, since) >= settings.GAMES_CHAT_BURST:
+            if not self.pace.may_speak(seat) or store.chat_lines_since(self.table, seat, since) >= settings.GAMES_CHAT_BURST:
                 raise GameError("rate_limited")
             line = store.add_chat_line(self.table, seat, text)
+            self.pace.spoke(seat)
             return chat_event(self.code, line, self.seats[seat].name)
 
     def chat_lines(self, limit=CHAT_SHOWN):
