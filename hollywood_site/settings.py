@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A view that meets the database away answers 503 (JSON on the API), not 500.
+    "hollywood_site.outage.DatabaseOutageMiddleware",
     # Turns django-ratelimit's refusal into hollywood_site.views.rate_limited's 429.
     "django_ratelimit.middleware.RatelimitMiddleware",
 ]

@@ -40,6 +40,8 @@ MESSAGES = {
     "chat_empty": _("Write something first."),
     "chat_refused": _("A chat line may have at most 200 characters, on one line."),
     "server_error": _("Something went wrong on our side; the table is unchanged."),
+    "database_unavailable": _("The server is having trouble; try again in a moment."),
+    "table_gone": _("This table was closed after a long time without play."),
 }
 
 # The engine's reasons for an illegal move (IllegalMove.code), where a plainer message helps.

@@ -20,7 +20,7 @@ from games.errors import GameError
 from games.display.messages import message
 
 MAX_BODY_BYTES = 4096
-STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429}
+STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429, "database_unavailable": 503}
 
 
 @csrf_exempt

@@ -23,6 +23,7 @@ from games.computer import choose_move
 from games.errors import GameError
 from games.live import hub
 from games.live.database import database_sync_to_async
+from games.live.outage import DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,9 @@ async def play(code):
                 continue
             logger.warning("the computer's %s was refused at table %s: %s", turn.kind, code, refused.code)
             return
+        except DATABASE_AWAY:
+            logger.warning("the computer waits at table %s: the database is away", code)
+            return  # woken again when the database is back (the hub tells every table)
         except Exception:
             logger.exception("the computer could not play at table %s", code)
             return

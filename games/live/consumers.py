@@ -27,6 +27,7 @@ from games.live.chat import clean_line
 from games.live.database import database_sync_to_async
 from games.live.flood import FLOOD_CLOSE, RateLimit
 from games.live.frames import expected_version, frame_type, json_object
+from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
 from games.live.presence import PRESENCE_HEARTBEAT
 from games.live.seats import token_from_cookies, token_from_headers
@@ -46,6 +47,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     joined = False
     heartbeat = None
     ended = False
+    closed = False  # by this side: nothing is sent after it
     sent = None  # the snapshot this socket showed last
 
     async def __call__(self, scope, receive, send):
@@ -63,11 +65,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
             self.seat = await database_sync_to_async(act)(self.code, LiveTable.seat_for, self.seat_token())
-        except GameError:
+        except (GameError, *DATABASE_AWAY) as refused:
             # Accept first: a close before accept() is an HTTP 403 handshake refusal,
             # which a browser sees as 1006, so table.js could not tell it from an outage.
             await self.accept()
-            await self.close(code=4404)
+            await self.close(code=4404 if isinstance(refused, GameError) else CLOSE_TRY_AGAIN)
             return
         await self.accept()
         await hub.hub().join(self.code, self)
@@ -90,6 +92,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         show the seat offline for as long as the socket stays open."""
         try:
             await self.tell(LiveTable.beat, self.seat)
+        except DATABASE_AWAY:
+            logger.warning("heartbeat at table %s, seat %s: the database is away", self.code, self.seat)
         except Exception:
             logger.exception("heartbeat failed at table %s, seat %s", self.code, self.seat)
 
@@ -107,7 +111,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await hub.hub().leave(self.code, self)
         if self.seat is not None:
-            await self.tell(LiveTable.leave, self.seat)
+            try:
+                await self.tell(LiveTable.leave, self.seat)
+            except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out
+                logger.warning("leaving table %s, seat %s: the database is away", self.code, self.seat)
 
     async def tell(self, change, *args):
         """One change of the owner's, then told to every socket of the table (None: nothing
@@ -117,6 +124,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await hub.tell(told)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.closed:
+            return  # closed (a flood): nothing more is said on this socket
         try:
             frame = self.parse(text_data, bytes_data)
             await self.handler_for(frame)(frame)
@@ -128,13 +137,28 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(error)
             if error.code == "stale":
                 self.sent = None  # the fresh state follows, even if this socket showed it
-                await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up))
+                await self.send_current()
+        except DATABASE_AWAY:
+            # Nothing was written: the move is kept in nobody's head as done; the player may
+            # try again, and the page says the server is having trouble until it is back.
+            logger.warning("a frame at table %s met the database away", self.code)
+            await self.send_error(GameError("database_unavailable"))
         except Exception:
             # A bug must not close the table for this player: the transaction rolled
             # back, so say so and carry on with the current state.
             logger.exception("frame failed at table %s", self.code)
             await self.send_error(GameError("server_error"))
+            await self.send_current()
+
+    async def send_current(self):
+        """The table as the database has it now; as this process last showed it while the
+        database is away."""
+        try:
             await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up))
+        except DATABASE_AWAY:
+            owner = live_tables.get(self.code)
+            if owner is not None:
+                await self.send_snapshot(owner.snapshot)
 
     def parse(self, text_data, bytes_data):
         # Every frame counts against the limit, before anything else is looked at.
@@ -212,8 +236,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         """What the hub heard about this table; a failure is this socket's alone."""
         try:
             handler = {"table.changed": self.table_changed, "table.seats": self.table_seats,
-                       "seat.revoked": self.seat_revoked, "table.chat": self.table_chat}[message["type"]]
+                       "seat.revoked": self.seat_revoked, "table.chat": self.table_chat,
+                       "table.gone": self.table_gone, "database.status": self.database_status}[message["type"]]
             await handler(message)
+        except DATABASE_AWAY:
+            logger.warning("could not show a change at table %s: the database is away", self.code)
         except Exception:
             logger.exception("could not show a change at table %s", self.code)
 
@@ -240,10 +267,33 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_chat(self, event):
         await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
+    async def table_gone(self, event):
+        """The table was ended by the cleanup (games.live.cleanup) under this socket."""
+        await self.send_error(GameError("table_gone"))
+        await self.close(code=4404)
+
+    async def database_status(self, event):
+        """The hub found the database away, or back: say so (the page shows it), and once it
+        is back show the table as it is now."""
+        with translation.override(self.language):
+            text = message("database_unavailable") if not event["available"] else ""
+        await self.send(text_data=json.dumps({"type": "status", "database": event["available"], "message": text}))
+        if event["available"]:
+            await self.send_current()
+
     async def seat_revoked(self, event):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
         if event["seat"] == self.seat:
             await self.close(code=4401)
+
+    async def close(self, code=None, reason=None):
+        self.closed = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if self.closed:
+            return  # after a close, nothing more (uvicorn logs every send after one)
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     async def send_snapshot(self, snapshot):
         """Each snapshot once, never an older one after a newer."""
@@ -292,7 +342,10 @@ class BrowserTableConsumer(TableConsumer):
         self.sort = table_render.clean_sort(frame.get("by"))
         self.order = table_render.clean_order(frame.get("order"))
         shown, self.sent = self.sent, None
-        await self.send_snapshot(shown or await database_sync_to_async(act)(self.code, LiveTable.catch_up))
+        if shown is not None:
+            await self.send_snapshot(shown)
+        else:
+            await self.send_current()
 
     async def on_move(self, frame):
         """A person's control acts only on a state they have had on screen for a moment:

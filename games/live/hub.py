@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.live.broadcast import PROCESS, event, group_name, revoked
 from games.live.database import database_sync_to_async
+from games.live.outage import DATABASE_AWAY
 from games.live.owner import LiveTable, act, database_versions, live_tables
 
 logger = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ class Hub:
         self.members = {}  # table code → its sockets in this process
         self.channel = None
         self.listener = self.checker = None
+        self.database_available = True
 
     async def join(self, code, socket):
         members = self.members.setdefault(code, set())
@@ -109,20 +111,38 @@ class Hub:
             await asyncio.sleep(CHECK_SECONDS)
             try:
                 await self.catch_up()
+            except DATABASE_AWAY:
+                self.tell_database(available=False)
             except Exception:
                 logger.warning("could not check the tables' versions", exc_info=True)
+            else:
+                self.tell_database(available=True)
+
+    def tell_database(self, available):
+        """Tell every socket here once when the database goes away, and once when it is back."""
+        if available == self.database_available:
+            return
+        self.database_available = available
+        log = logger.info if available else logger.warning
+        log("the database is %s", "back" if available else "away")
+        for code in list(self.members):
+            self.deliver(code, {"type": "database.status", "code": code, "available": available})
 
     async def catch_up(self):
         """Tell the sockets of every table the database has moved past what they were told,
-        and show anew a table whose snapshot a clock made old (a claim opening, a crashed
-        server's seat counting as away)."""
+        show anew a table whose snapshot a clock made old (a claim opening, a crashed
+        server's seat counting as away), and end the sockets of a table that is gone."""
         codes = list(self.members)
         if not codes:
             return
-        for code, version in (await database_sync_to_async(database_versions)(codes)).items():
+        versions = await database_sync_to_async(database_versions)(codes)
+        for code in codes:
             owner = live_tables.get(code)
-            if owner is None or owner.snapshot.version < version:
-                self.deliver(code, {"type": "table.changed", "code": code, "version": version})
+            if code not in versions:
+                live_tables.forget(code)
+                self.deliver(code, {"type": "table.gone", "code": code})
+            elif owner is None or owner.snapshot.version < versions[code]:
+                self.deliver(code, {"type": "table.changed", "code": code, "version": versions[code]})
             elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
                 await database_sync_to_async(act)(code, LiveTable.refresh)
                 self.deliver(code, {"type": "table.seats", "code": code, "origin": PROCESS})

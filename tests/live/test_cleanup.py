@@ -83,3 +83,23 @@ def test_it_leaves_a_finished_match_as_it_was_and_deletes_only_the_idle_table():
 def test_it_is_named_in_the_readme():
     from django.conf import settings
     assert "manage.py end_stale_tables" in (settings.BASE_DIR / "README.md").read_text()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_ends_the_sockets_of_a_table_it_deleted_with_a_message(monkeypatch):
+    from channels.db import database_sync_to_async
+
+    from games.live import hub
+    from tests.live.helpers import api_socket, receive
+    monkeypatch.setattr(hub, "CHECK_SECONDS", 0.2)
+    code = await database_sync_to_async(seated)()
+    watcher = await api_socket(code)  # a spectator keeps no table alive
+    assert (await receive(watcher))["type"] == "state"
+    await database_sync_to_async(age)(code, days=15)
+    assert "1 idle tables deleted" in await database_sync_to_async(run)()
+    frame = await receive(watcher)
+    while frame["type"] != "error":
+        frame = await receive(watcher)
+    assert frame["code"] == "table_gone" and "closed" in frame["message"]
+    closing = await watcher.receive_output(timeout=5)
+    assert (closing["type"], closing["code"]) == ("websocket.close", 4404)
