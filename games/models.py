@@ -61,8 +61,7 @@ class Seat(models.Model):
     # The computer's level when the computer sits here (games.computer.LEVELS), else "".
     computer_level = models.CharField(max_length=10, blank=True, default="")
     ready = models.BooleanField(default=False)
-    # Open sockets of this seat; more than zero means "connected".
-    connections = models.PositiveIntegerField(default=0)
+    # When a socket of this seat opened or closed last: a claim counts the time away from it.
     last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -71,6 +70,21 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.table.code}/{self.number} {self.name}"
+
+
+class Presence(models.Model):
+    """The open sockets of one seat in one server process. The process owns its rows and
+    beats them all at once (games.live.presence); when it is gone (a crash), its beat stops
+    and its sockets stop counting, without touching another process's."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    process = models.CharField(max_length=32)
+    connections = models.PositiveIntegerField(default=0)
+    beat = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "process"], name="one_presence_per_process")]
+        indexes = [models.Index(fields=["process"])]
 
 
 class Move(models.Model):

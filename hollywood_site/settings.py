@@ -210,7 +210,11 @@ STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 # long (tests set it near zero); a control acts only on a state its player has seen for
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
-GAMES_CLAIM_AFTER_SECONDS = int(os.environ.get("GAMES_CLAIM_AFTER_SECONDS", "120"))
+GAMES_CLAIM_AFTER_SECONDS = env_int("GAMES_CLAIM_AFTER_SECONDS", 120)
+# Each server process beats its sockets' presence this often, and a process silent for the
+# timeout is gone (killed, crashed): its sockets count no more (games.live.presence).
+GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 10)
+GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
 GAMES_MIN_SEEN_SECONDS = 0.4
 GAMES_CHAT_BURST = 5
 GAMES_CHAT_WINDOW_SECONDS = 10

@@ -20,9 +20,9 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from games.errors import GameError
-from games.live.owner import LiveTable, act
+from games.live.owner import LiveTable, act, forget_dead_processes
 from games.archive.models import ArchivedMatch, Player
-from games.models import Seat, Table
+from games.models import Presence, Seat, Table
 
 
 class Ended(NamedTuple):
@@ -40,6 +40,7 @@ def end_stale_tables(now=None):
     unjoined_ended = [end_idle_table(code, unjoined_cutoff, now) for code in unjoined]
     idle = list(quiet_tables(idle_cutoff).filter(seat_count=2).values_list("code", flat=True))
     ended = [end_idle_table(code, idle_cutoff, now) for code in idle]
+    forget_dead_processes(unjoined_cutoff)
     return Ended(sum(1 for gone in unjoined_ended if gone is not None), sum(1 for abandoned in ended if abandoned),
                  sum(1 for abandoned in ended if abandoned is not None), delete_lone_players(unjoined_cutoff))
 
@@ -53,7 +54,9 @@ def deleted_rows(query, model):
 def quiet_tables(cutoff):
     """Tables not changed since `cutoff` and with no seat's socket seen since then."""
     seen = Seat.objects.filter(table=OuterRef("pk"), last_seen__gte=cutoff)
-    return Table.objects.filter(updated__lt=cutoff).exclude(Exists(seen)).annotate(seat_count=Count("seats"))
+    open_since = Presence.objects.filter(seat__table=OuterRef("pk"), connections__gt=0, beat__gte=cutoff)
+    return Table.objects.filter(updated__lt=cutoff).exclude(Exists(seen)).exclude(Exists(open_since)).annotate(
+        seat_count=Count("seats"))
 
 
 def end_idle_table(code, cutoff, now):

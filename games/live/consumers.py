@@ -8,7 +8,6 @@ crosses the channel layer. Refusals are answered with an error frame and never c
 socket; a flood does (games.live.flood).
 """
 
-import asyncio
 import json
 import logging
 import time
@@ -29,7 +28,6 @@ from games.live.flood import FLOOD_CLOSE, RateLimit
 from games.live.frames import expected_version, frame_type, json_object
 from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
-from games.live.presence import PRESENCE_HEARTBEAT
 from games.live.seats import token_from_cookies, token_from_headers
 
 logger = logging.getLogger(__name__)
@@ -45,7 +43,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     channel_layer_alias = None
     seat = None
     joined = False
-    heartbeat = None
     ended = False
     closed = False  # by this side: nothing is sent after it
     sent = None  # the snapshot this socket showed last
@@ -75,27 +72,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await hub.hub().join(self.code, self)
         self.joined = True
         if self.seat is not None:
-            self.heartbeat = asyncio.create_task(self.beat())
-            # Everyone re-renders the opponent's presence, this socket its first state.
+            # Everyone re-renders the opponent's presence; this socket's first state is the one
+            # its arrival published (the hub's telling of it then adds nothing).
             await self.tell(LiveTable.arrive, self.seat)
-        await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
+        owner = live_tables.get(self.code)
+        if self.seat is not None and owner is not None:
+            await self.send_snapshot(owner.snapshot)
+        else:
+            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
-
-    async def beat(self):
-        while True:
-            await asyncio.sleep(PRESENCE_HEARTBEAT)
-            await self.touch()
-
-    async def touch(self):
-        """One heartbeat. A failure (SQLite busy, a lost database connection) is logged and
-        the next beat tries again: an exception escaping would end the task silently and
-        show the seat offline for as long as the socket stays open."""
-        try:
-            await self.tell(LiveTable.beat, self.seat)
-        except DATABASE_AWAY:
-            logger.warning("heartbeat at table %s, seat %s: the database is away", self.code, self.seat)
-        except Exception:
-            logger.exception("heartbeat failed at table %s, seat %s", self.code, self.seat)
 
     async def disconnect(self, close_code):
         await self.end()
@@ -105,8 +90,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.ended:
             return
         self.ended = True
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
         if not self.joined:
             return
         await hub.hub().leave(self.code, self)
@@ -278,8 +261,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             text = message("database_unavailable") if not event["available"] else ""
         await self.send(text_data=json.dumps({"type": "status", "database": event["available"], "message": text}))
-        if event["available"]:
-            await self.send_current()
+        owner = live_tables.get(self.code)
+        if event["available"] and owner is not None:
+            await self.send_snapshot(owner.snapshot)  # refreshed by the hub's recount
 
     async def seat_revoked(self, event):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.

@@ -10,16 +10,18 @@ tries again, and joins its groups anew, until the layer is back.
 
 import asyncio
 import logging
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.live.broadcast import PROCESS, event, group_name, revoked
 from games.live.database import database_sync_to_async
 from games.live.outage import DATABASE_AWAY
-from games.live.owner import LiveTable, act, database_versions, live_tables
+from games.live.owner import LiveTable, act, beat_this_process, database_versions, live_tables, recount_this_process
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
@@ -107,16 +109,31 @@ class Hub:
                 self.deliver(message["code"], message)
 
     async def check(self):
+        beaten = 0.0
         while True:
             await asyncio.sleep(CHECK_SECONDS)
             try:
+                if time.monotonic() - beaten >= settings.GAMES_PRESENCE_BEAT_SECONDS:
+                    await database_sync_to_async(beat_this_process)()  # this process's sockets still count
+                    beaten = time.monotonic()
                 await self.catch_up()
             except DATABASE_AWAY:
                 self.tell_database(available=False)
             except Exception:
                 logger.warning("could not check the tables' versions", exc_info=True)
             else:
+                if not self.database_available:
+                    await database_sync_to_async(recount_this_process)(self.seated_sockets())
                 self.tell_database(available=True)
+
+    def seated_sockets(self):
+        """{(table code, seat): how many of its sockets are open here}."""
+        counts = {}
+        for code, sockets in self.members.items():
+            for socket in sockets:
+                if socket.seat is not None:
+                    counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
+        return counts
 
     def tell_database(self, available):
         """Tell every socket here once when the database goes away, and once when it is back."""

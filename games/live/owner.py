@@ -44,7 +44,7 @@ from games.live import store
 from games.live.broadcast import Change, chat as chat_event
 from games.live.chat import Pace, clean_line
 from games.live.outcome import LEFT, RESIGNED, outcome_of
-from games.live.presence import PRESENCE_HEARTBEAT, claim_at, is_present, presence_lapses_at
+from games.live.presence import claim_at, is_present, presence_lapses_at
 from games.live.snapshot import Facts, Snapshot, seat_holding
 from games.models import Seat, Table
 
@@ -52,7 +52,6 @@ from games.models import Seat, Table
 # "illegal_move" carrying the engine's code as its reason.
 ENGINE_REFUSALS = ("not_your_turn", "hand_over")
 CHAT_SHOWN = 50  # the lines a page opens with
-BEAT = timedelta(seconds=PRESENCE_HEARTBEAT)
 # Numbers every snapshot of this process, whichever owner made it (an owner evicted and built
 # again must not start again at 1): a socket shows each snapshot once, in order.
 SERIALS = itertools.count(1)
@@ -122,7 +121,6 @@ class LiveTable:
 
     def read_seats(self):
         self.seats = store.seat_rows(self.table)
-        self.seats_read = timezone.now()
 
     def catch_up(self, version=None):
         """This owner's snapshot at `version` or later (None: as the database has it now):
@@ -439,24 +437,6 @@ class LiveTable:
             self.read_seats()
         return Change(self.code, None)
 
-    def beat(self, seat):
-        """A live socket's heartbeat: a count left behind by a crashed server ages out.
-
-        The seats are re-read at most once a beat, however many sockets beat, so what this
-        process shows of a seat kept alive by another process stays true; readers are shown
-        anew (a Change) only when what they see of the players changed."""
-        now = timezone.now()
-        with self.lock:
-            store.touch(self.table, seat, now)
-            if now - self.seats_read < BEAT:
-                return None
-            shown = self.snapshot.states[None]["players"]
-            with self.changing():
-                self.read_seats()
-            if self.snapshot.states[None]["players"] == shown:
-                return None
-        return Change(self.code, None)
-
     # --- chat -----------------------------------------------------------------------------
 
     def may_chat(self, seat):
@@ -511,7 +491,7 @@ class LiveTable:
         (looked at again under the lock: a move may have come meanwhile)."""
         with self.lock, transaction.atomic():
             table = Table.objects.select_for_update().get(pk=self.table.pk)
-            if table.updated >= cutoff or Seat.objects.filter(table=table, last_seen__gte=cutoff).exists():
+            if table.updated >= cutoff or store.seen_since(table, cutoff):
                 return None
             self.catch_up()
             # The archive's own account decides whether a match is still being played.
@@ -656,6 +636,26 @@ live_tables = LiveTables()
 
 def owner(code):
     return live_tables.owner(code)
+
+
+def beat_this_process():
+    """This process is alive: its sockets keep counting at every table (games.live.presence)."""
+    store.beat_process(timezone.now())
+
+
+def recount_this_process(counts):
+    """This process's sockets counted anew from memory ({(code, seat): sockets}), then every
+    owner here shows its seats as they are: after the database was away."""
+    store.recount_process(counts)
+    for code in live_tables.codes():
+        held = live_tables.get(code)
+        if held is not None:
+            held.refresh()
+
+
+def forget_dead_processes(cutoff):
+    """Presence counted by processes silent since `cutoff` (crashed long ago)."""
+    return store.forget_dead_presence(cutoff)
 
 
 def database_versions(codes):

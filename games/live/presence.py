@@ -1,43 +1,49 @@
 """Who is at a table, and from when a seat may claim the match: the one place that decides.
 
 Pure: read from Seat rows and the clock. A person is present while one of their sockets is
-open and beating (games.live.consumers beats every PRESENCE_HEARTBEAT seconds); the computer
-is always present, having no socket to lose.
+open in a server process that is alive: each process counts its own sockets (a Presence row
+per seat and process) and beats all its rows at once every GAMES_PRESENCE_BEAT_SECONDS
+(games.live.hub). A process silent for GAMES_PRESENCE_TIMEOUT_SECONDS is gone (killed,
+crashed): its sockets count no more, and another process's are untouched. Each Seat is read
+with two summaries of its rows (games.live.store.seat_rows): `here`, its sockets in this
+process, alive by definition, and `elsewhere_beat`, the latest beat of another process that
+counts any. The computer is always present, having no socket to lose.
 """
 
 from datetime import timedelta
 
 from django.conf import settings
 
-PRESENCE_HEARTBEAT = 30
-# Three beats missed: the socket's server is gone (a crash) and its count is not to be believed.
-PRESENCE_TIMEOUT = timedelta(seconds=3 * PRESENCE_HEARTBEAT)
-
 
 def is_computer(seat):
     return bool(seat.computer_level)
 
 
+def timeout():
+    return timedelta(seconds=settings.GAMES_PRESENCE_TIMEOUT_SECONDS)
+
+
 def is_present(seat, now):
-    if is_computer(seat):
+    if is_computer(seat) or seat.here:
         return True
-    return seat.connections > 0 and seat.last_seen is not None and seat.last_seen > now - PRESENCE_TIMEOUT
+    return seat.elsewhere_beat is not None and seat.elsewhere_beat > now - timeout()
 
 
 def presence_lapses_at(seat, now):
-    """When a present person counts as away if no beat comes first (a crashed server's
-    sockets never say goodbye); None for the computer or someone already away."""
-    if is_computer(seat) or not is_present(seat, now):
+    """When a person present only through another process counts as away unless it beats
+    first (a crashed server's sockets never say goodbye); else None."""
+    if not is_present(seat, now) or is_computer(seat) or seat.here:
         return None
-    return seat.last_seen + PRESENCE_TIMEOUT
+    return seat.elsewhere_beat + timeout()
 
 
 def away_since(seat, now):
-    """Since when the seat has been away: its last socket closed or its last heartbeat,
-    whichever came last; None while present."""
+    """Since when the seat has been away: its last socket closed, or the last beat of the
+    server that held it; None while present."""
     if is_present(seat, now):
         return None
-    return seat.last_seen if seat.last_seen is not None else now - timedelta(days=365 * 100)
+    moments = [moment for moment in (seat.last_seen, seat.elsewhere_beat) if moment is not None]
+    return max(moments, default=now - timedelta(days=365 * 100))
 
 
 def claim_at(seats, waiting_on, seat, now):

@@ -12,12 +12,13 @@ rematch, a reshuffle.
 from contextlib import nullcontext
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Max, Q, Sum
 from django.utils import timezone
 
 from games.errors import GameError
 from games.identity import is_public_id
-from games.models import ChatMessage, Move, Seat, Table
+from games.live.broadcast import PROCESS
+from games.models import ChatMessage, Move, Presence, Seat, Table
 
 
 class Overtaken(GameError):
@@ -35,7 +36,15 @@ def table_row(code):
 
 
 def seat_rows(table):
-    return {seat.number: seat for seat in Seat.objects.filter(table_id=table.pk)}
+    """The table's seats by number, each with what games.live.presence reads of its sockets:
+    `here` (open in this process) and `elsewhere_beat` (the latest beat of another process
+    counting any), in the one query."""
+    sockets = Q(presences__connections__gt=0)
+    seats = Seat.objects.filter(table_id=table.pk).annotate(
+        here=Sum("presences__connections", filter=sockets & Q(presences__process=PROCESS), default=0),
+        elsewhere_beat=Max("presences__beat", filter=sockets & ~Q(presences__process=PROCESS)),
+    )
+    return {seat.number: seat for seat in seats}
 
 
 def moves_after(table, version, up_to):
@@ -60,7 +69,6 @@ APPEND_MOVE = (
     f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s)"
 )
-TOUCH = f"UPDATE {Seat._meta.db_table} SET last_seen = %s WHERE table_id = %s AND number = %s"
 ADVANCE_AND_APPEND = (
     f"WITH advanced AS ({ADVANCE} RETURNING id)"
     f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
@@ -135,18 +143,47 @@ def press(table, seat):
 
 
 def count_connection(table, seat, opened):
-    """One socket of `seat` more (or fewer); `last_seen` marks the leaving too: a claim counts
-    the time away from then."""
-    seats = Seat.objects.filter(table_id=table.pk, number=seat)
+    """One socket of `seat` more (or fewer) in this process; the seat's `last_seen` marks the
+    leaving too: a claim counts the time away from then."""
+    now = timezone.now()
+    number = Seat.objects.filter(table_id=table.pk, number=seat).values_list("pk", flat=True).first()
+    if number is None:
+        return
     if opened:
-        seats.update(connections=F("connections") + 1, last_seen=timezone.now())
+        Presence.objects.get_or_create(seat_id=number, process=PROCESS, defaults={"beat": now})
+        Presence.objects.filter(seat_id=number, process=PROCESS).update(connections=F("connections") + 1, beat=now)
     else:
-        seats.filter(connections__gt=0).update(connections=F("connections") - 1, last_seen=timezone.now())
+        Presence.objects.filter(seat_id=number, process=PROCESS, connections__gt=0).update(
+            connections=F("connections") - 1, beat=now)
+    Seat.objects.filter(pk=number).update(last_seen=now)
 
 
-def touch(table, seat, now):
-    with connection.cursor() as cursor:
-        cursor.execute(TOUCH, [now, table.pk, seat])
+def beat_process(now):
+    """This process is alive: every presence it counts, beaten in one statement."""
+    Presence.objects.filter(process=PROCESS, connections__gt=0).update(beat=now)
+
+
+def recount_process(counts):
+    """Set this process's presence to `counts` ({(table code, seat number): open sockets}),
+    what it holds in memory: after an outage some of its counts were never written."""
+    now = timezone.now()
+    Presence.objects.filter(process=PROCESS).update(connections=0, beat=now)
+    for (code, number), connections in counts.items():
+        seat = Seat.objects.filter(table__code=code, number=number).values_list("pk", flat=True).first()
+        if seat is not None:
+            Presence.objects.update_or_create(seat_id=seat, process=PROCESS,
+                                              defaults={"connections": connections, "beat": now})
+
+
+def seen_since(table, cutoff):
+    """Whether a socket of the table's seats was open or seen since `cutoff`."""
+    return Seat.objects.filter(table_id=table.pk, last_seen__gte=cutoff).exists() or Presence.objects.filter(
+        seat__table_id=table.pk, connections__gt=0, beat__gte=cutoff).exists()
+
+
+def forget_dead_presence(cutoff):
+    """The rows of processes silent since `cutoff`: gone long ago, their sockets with them."""
+    return Presence.objects.filter(beat__lt=cutoff).delete()[0]
 
 
 def add_chat_line(table, seat, text):

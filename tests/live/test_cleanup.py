@@ -46,7 +46,8 @@ def test_it_deletes_a_table_nobody_joined_for_a_day_and_its_lone_player():
 def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
     code = open_table("Ana").table.code
     age(code, hours=25)
-    Seat.objects.update(connections=1, last_seen=timezone.now())
+    act(code, LiveTable.arrive, 0)  # her page's socket
+    Seat.objects.update(last_seen=timezone.now() - timedelta(hours=25))  # opened long ago
     run()
     assert Table.objects.filter(code=code).exists()
 

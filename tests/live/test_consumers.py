@@ -524,13 +524,15 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     assert [record for record in caplog.records if record.name == "games.live.hub"]
 
 
-async def test_it_logs_a_heartbeat_the_database_refuses_instead_of_ending_the_heartbeat(caplog):
-    from games.live.consumers import ApiTableConsumer
-    consumer = ApiTableConsumer()
-    # A seat number the update cannot take makes it raise, as a locked database would.
-    consumer.code, consumer.seat = "any", object()
-    await consumer.touch()
-    assert [record for record in caplog.records if "heartbeat failed" in record.getMessage()]
+async def test_it_beats_the_presence_of_this_processs_sockets_in_one_statement():
+    from games.live.owner import beat_this_process
+    from games.models import Presence
+    code, tokens, sockets, states = await seated_sockets()
+    before = await database_sync_to_async(lambda: sorted(Presence.objects.values_list("beat", flat=True)))()
+    await database_sync_to_async(beat_this_process)()
+    after = await database_sync_to_async(lambda: sorted(Presence.objects.values_list("beat", flat=True)))()
+    assert len(after) == 2 and all(new > old for new, old in zip(after, before))
+    await close(*sockets)
 
 
 async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
@@ -545,9 +547,10 @@ async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
     await sockets[0].send_to(text_data="{}")
     with pytest.raises(RuntimeError):
         await sockets[0].receive_output(timeout=5)
-    # However the socket ended, its seat no longer counts it, and its heartbeat is gone.
-    seat = await database_sync_to_async(lambda: Table.objects.get(code=code).seats.get(number=0))()
-    assert seat.connections == 0
+    # However the socket ended, its seat no longer counts it.
+    from games.models import Presence
+    counted = await database_sync_to_async(lambda: Presence.objects.get(seat__table__code=code, seat__number=0))()
+    assert counted.connections == 0
     state = await state_where(sockets[1], lambda state: not state["players"][0]["connected"])
     assert state["players"][1]["connected"]
     await sockets[1].disconnect()

@@ -28,7 +28,8 @@ async def test_it_shows_the_mover_its_own_move_once():
     while not seen or seen[-1] < version + 2:
         frame = await receive(sockets[mover])
         assert frame["type"] == "state", frame
-        seen.append(frame["version"])
+        if frame["version"] > version:  # a presence frame from before the move may come late
+            seen.append(frame["version"])
     assert seen == [version + 1, version + 2]
     for socket in sockets:
         await socket.disconnect()

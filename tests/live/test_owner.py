@@ -83,26 +83,31 @@ def test_it_finds_a_seat_only_by_its_exact_token():
 
 
 def test_it_counts_presence_without_going_below_zero():
+    from games.models import Presence
     table, _, _ = seated_table()
     act(table.code, LiveTable.leave, 0)
     act(table.code, LiveTable.arrive, 0)
-    _, seats, _ = loaded(table.code)
-    assert seats[0].connections == 1 and seats[1].connections == 0
+    counted = dict(Presence.objects.values_list("seat__number", "connections"))
+    assert counted == {0: 1}
     assert Table.objects.get().version == table.version
 
 
-def test_it_shows_a_seat_offline_once_its_heartbeat_is_old():
+def test_it_shows_a_seat_offline_once_the_server_holding_its_socket_stops_beating(settings):
     from datetime import timedelta
 
     from django.utils import timezone
 
-    from games.models import Seat
+    from games.live import store
     from games.live.presence import is_present
+    from games.models import Presence, Seat
+    settings.GAMES_PRESENCE_TIMEOUT_SECONDS = 30
     table, _, _ = seated_table()
-    act(table.code, LiveTable.arrive, 0)
-    seat = Seat.objects.get(table=table, number=0)
-    assert is_present(seat, timezone.now())
-    assert not is_present(seat, timezone.now() + timedelta(minutes=5))
+    now = timezone.now()
+    Presence.objects.create(seat=Seat.objects.get(table=table, number=0), process="another-process",
+                            connections=1, beat=now - timedelta(seconds=10))
+    seat = store.seat_rows(table)[0]
+    assert is_present(seat, now)
+    assert not is_present(seat, now + timedelta(seconds=25))  # 35 s without a beat: that server is gone
 
 
 def test_it_keeps_the_match_cached_when_a_move_is_refused():

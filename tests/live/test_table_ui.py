@@ -44,8 +44,7 @@ def live_html(code, seat):
 
 
 def away(code, seat, seconds=600):
-    Seat.objects.filter(table__code=code, number=seat).update(
-        connections=0, last_seen=timezone.now() - timedelta(seconds=seconds))
+    Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now() - timedelta(seconds=seconds))
 
 
 # 2. What the opponent did, the pile, the cards they took ----------------------------------
@@ -210,7 +209,8 @@ def test_it_refuses_a_claim_while_the_opponent_is_here(settings, after):
     settings.GAMES_CLAIM_AFTER_SECONDS = after
     code, *_ = seated()
     mover = state_of(code, 0)["to_move"]
-    Seat.objects.filter(table__code=code).update(connections=1, last_seen=timezone.now())
+    for seat in (0, 1):
+        act(code, LiveTable.arrive, seat)
     with pytest.raises(GameError) as refused:
         act(code, LiveTable.claim, 1 - mover)
     assert refused.value.code == "opponent_not_away"
