@@ -31,9 +31,10 @@ MAX_FRAME_CHARACTERS = 2048
 # flood gets error frames instead of database work.
 
 
-# A client that keeps sending past its limit is closed with 1008 (policy violation): a burst's
-# worth of refused frames in a row is no accident.
-FLOOD_CLOSE = 1008
+# A client that keeps sending past its limit is closed with 4008 (1008, policy violation, in
+# the application's range 4000-4999: daphne's autobahn refuses to send 1008 and never closed
+# such a client): a burst's worth of refused frames in a row is no accident.
+FLOOD_CLOSE = 4008
 
 
 class RateLimit:
@@ -68,6 +69,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     heartbeat = None
     ended = False
     sent = None  # the snapshot this socket showed last
+    closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
 
     async def __call__(self, scope, receive, send):
         # However the socket ends, a crash included, its seat's presence ends with it.
@@ -118,6 +120,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, close_code):
         await self.end()
 
+    async def close(self, code=None, reason=None):
+        if not self.closed:
+            self.closed = True
+            await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        # Frames already on their way and the table's changes still reach a closed socket
+        # until its client has gone: none of them is answered.
+        if not self.closed:
+            await super().send(text_data, bytes_data, close)
+
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""
         if self.ended:
@@ -133,6 +146,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await hub.tell(change)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.closed:
+            return  # a frame sent before its client heard the close: neither played nor answered
         try:
             frame = self.parse(text_data, bytes_data)
             await self.handler_for(frame)(frame)
