@@ -28,7 +28,7 @@ import tempfile
 import threading
 import venv
 from collections import deque
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,7 +82,20 @@ def serve(argv):
     run(PYTHON, "manage.py", "migrate", "--no-input")
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
-    run(PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}")
+    run(*serve_command(port))
+
+
+# Where a change of code or template restarts the server.
+RELOAD_FOLDERS = ("games", "hollywood_site", "rules", "templates")
+
+
+def serve_command(port, python=PYTHON):
+    """What `serve` runs: uvicorn as production runs it (README), on this machine only, and
+    restarted when the code changes. Not daphne: it grows without bound under a client that
+    floods it or never reads (benchmarks/flood.py)."""
+    return [str(python), "-m", "uvicorn", "hollywood_site.asgi:application", "--host", "127.0.0.1",
+            "--port", str(port), "--lifespan", "off", "--ws-max-size", "65536",
+            "--reload", *(f"--reload-dir={ROOT / folder}" for folder in RELOAD_FOLDERS), "--reload-include=*.html"]
 
 
 # --- the system programs the tests need -------------------------------------------------
@@ -218,37 +231,55 @@ def playwright_chromium():
     return subprocess.run([PYTHON, "-c", where], capture_output=True, text=True, check=True).stdout.strip()
 
 
-# --- private servers for the PostgreSQL-and-Redis run ------------------------------------
+# --- private servers: the PostgreSQL-and-Redis run's, and the tests' own -----------------
+# One copy of each, here, because dev.py runs before anything is installed; tests/processes.py
+# and the tests' fixtures use them too.
+
+HOST = "127.0.0.1"
+
 
 def free_port():
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((HOST, 0))
         return probe.getsockname()[1]
 
 
-@contextmanager
-def private_redis():
-    """A Redis of our own on a free port, gone afterwards; it never touches the machine's Redis."""
-    port = free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
+class PrivateRedis:
+    """A Redis of our own on a free port (or on `port`: a restart keeps its address), stopped
+    by stop() or at the end of a with block; it never touches the machine's Redis."""
+
+    def __init__(self, port=None):
+        self.port = port or free_port()
+        self.url = f"redis://{HOST}:{self.port}/0"
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
         log = []
-        for line in server.stdout:  # its own log says when it listens: no polling
+        for line in self.process.stdout:  # its own log says when it listens: no polling
             log.append(line)
             if "Ready to accept connections" in line:
                 break
         else:
-            sys.exit("redis-server did not start:\n" + "".join(log))
+            self.stop()
+            raise RuntimeError("redis-server did not start:\n" + "".join(log))
         # Keep reading what it logs, so a full pipe never blocks it.
-        threading.Thread(target=deque, args=(server.stdout, 0), daemon=True).start()
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        server.stdout.close()
+        threading.Thread(target=deque, args=(self.process.stdout, 0), daemon=True).start()
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(timeout=30)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
 
 
 def unprivileged():
@@ -263,27 +294,50 @@ def unprivileged():
     sys.exit("PostgreSQL will not run as root, and this machine has no user 'postgres' or 'nobody' to run it.")
 
 
-@contextmanager
-def private_postgres():
-    """A PostgreSQL cluster of our own in a temporary folder, on a free port, gone afterwards.
+class PrivatePostgres:
+    """A PostgreSQL cluster of our own in a temporary folder, on a free port; stop() and
+    start() stop it and start it again at the same address (an outage), and the end of a
+    with block removes it.
 
     Durability is off (fsync, synchronous commit): the cluster lives as long as one test run.
     """
-    bin_dir, user = postgres_bin(), unprivileged()
-    as_user = dict(user=user.pw_uid, group=user.pw_gid, extra_groups=[]) if user else {}
-    with tempfile.TemporaryDirectory(prefix="hollywood-postgres-") as home:
+
+    def __init__(self):
+        self.bin, user = postgres_bin(), unprivileged()
+        self.home = tempfile.TemporaryDirectory(prefix="hollywood-postgres-")
+        home = self.home.name
         if user:
             os.chown(home, user.pw_uid, user.pw_gid)
-        data, port = Path(home) / "data", free_port()
-        quiet = dict(cwd=home, stdout=subprocess.DEVNULL, **as_user)
-        run(bin_dir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync", **quiet)
-        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        # -w: pg_ctl returns once the server accepts connections.
-        run(bin_dir / "pg_ctl", "-D", data, "-l", Path(home) / "log", "-o", options, "-w", "-s", "start", **quiet)
+        as_user = dict(user=user.pw_uid, group=user.pw_gid, extra_groups=[]) if user else {}
+        self.quiet = dict(cwd=home, stdout=subprocess.DEVNULL, **as_user)
+        self.data, self.port = Path(home) / "data", free_port()
+        self.url = f"postgres://postgres@{HOST}:{self.port}/hollywood"
         try:
-            yield f"postgres://postgres@127.0.0.1:{port}/hollywood"
+            run(self.bin / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale",
+                "--no-sync", **self.quiet)
+            self.start()
+        except BaseException:
+            self.home.cleanup()
+            raise
+
+    def start(self):
+        options = (f"-p {self.port} -k {self.home.name} -c listen_addresses={HOST} -c fsync=off"
+                   " -c synchronous_commit=off -c full_page_writes=off")
+        # -w: pg_ctl returns once the server accepts connections.
+        run(self.bin / "pg_ctl", "-D", self.data, "-l", Path(self.home.name) / "log", "-o", options, "-w", "-s", "start",
+            **self.quiet)
+
+    def stop(self):
+        run(self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "-s", "stop", **self.quiet)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        try:
+            self.stop()
         finally:
-            run(bin_dir / "pg_ctl", "-D", data, "-m", "fast", "-w", "-s", "stop", **quiet)
+            self.home.cleanup()
 
 
 # --- test --------------------------------------------------------------------------------
@@ -309,9 +363,9 @@ def configuration_env(configuration, servers):
         env.pop("REDIS_URL", None)
         return env
     if not env.get("DATABASE_URL"):
-        env["DATABASE_URL"] = servers.enter_context(private_postgres())
+        env["DATABASE_URL"] = servers.enter_context(PrivatePostgres()).url
     if not env.get("REDIS_URL"):
-        env["REDIS_URL"] = servers.enter_context(private_redis())
+        env["REDIS_URL"] = servers.enter_context(PrivateRedis()).url
     return env
 
 
