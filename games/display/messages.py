@@ -11,6 +11,8 @@ MESSAGES = {
     "name_missing": _("Please give a name."),
     "name_too_long": _("A name may have at most 24 characters."),
     "name_not_printable": _("A name may not contain control characters, line breaks or invisible formatting."),
+    "name_invisible": _("A name needs at least one character that can be seen."),
+    "name_too_many_marks": _("A name may have at most four accents or marks on one letter."),
     "bad_scoring": _("Choose single hand, one game or Hollywood."),
     "bad_target": _("The target is 100 or 250."),
     "bad_option": _("Straight Gin and Oklahoma are on or off."),
@@ -39,6 +41,8 @@ MESSAGES = {
     "opponent_not_away": _("Your opponent is not away long enough to claim the match; keep waiting a little."),
     "chat_empty": _("Write something first."),
     "chat_refused": _("A chat line may have at most 200 characters, on one line."),
+    "chat_invisible": _("This line has nothing in it that can be seen: write something first."),
+    "chat_too_many_marks": _("A chat line may have at most four accents or marks on one letter."),
     "server_error": _("Something went wrong on our side; the table is unchanged."),
 }
 

@@ -279,7 +279,7 @@ def say(code, seat, text):
     game change, so the version stays. Returns the stored line."""
     if seat not in (0, 1):
         raise GameError("spectator")
-    text = text.strip() if isinstance(text, str) else ""
+    text = identity.chat_text(text)
     if not text:
         raise GameError("chat_empty")
     if len(text) > ChatMessage.MAX_LENGTH or not all(identity.may_appear_in_a_name(c) for c in text):
