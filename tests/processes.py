@@ -69,12 +69,15 @@ class Process:
         self.stop()
 
 
-def uvicorn(env, port=None, workers=1, log=None):
-    """The site served by uvicorn as production runs it (README), with `env` for settings."""
+def uvicorn(env, port=None, workers=1, log=None, proxy=()):
+    """The site served by uvicorn as production runs it (README), with `env` for settings;
+    `proxy`: the addresses whose X-Forwarded-* headers it believes (README: --proxy-headers)."""
     port = port or free_port()
     args = [sys.executable, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(port),
             "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
             "--no-access-log"]
+    if proxy:
+        args += ["--proxy-headers", f"--forwarded-allow-ips={','.join(proxy)}"]
     return Process(args, port, log or tempfile.TemporaryFile(), cwd=ROOT, env=env)
 
 

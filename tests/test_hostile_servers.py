@@ -10,10 +10,7 @@ import asyncio
 import base64
 import json
 import os
-import shutil
 import socket
-import subprocess
-import sys
 import urllib.request
 
 import pytest
@@ -56,21 +53,12 @@ class Site:
                                   additional_headers={"Authorization": f"Bearer {token}"})
 
 
-@pytest.fixture(scope="module")
-def migrated(tmp_path_factory):
-    database = tmp_path_factory.mktemp("migrated") / "site.sqlite3"
-    env = processes.site_env(f"sqlite:///{database}")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=processes.ROOT, env=env,
-                   check=True)
-    return database
-
-
 # One server of each kind for the module (each takes seconds to start). The flood's test comes
 # last: it stops the server to read all that it logged.
 @pytest.fixture(scope="module", params=[production, development], ids=["production", "dev.py serve"])
-def site(request, tmp_path_factory, migrated):
+def site(request, tmp_path_factory, migrated_sqlite):
     tmp_path = tmp_path_factory.mktemp("site")
-    shutil.copy(migrated, tmp_path / "site.sqlite3")
+    migrated_sqlite(tmp_path)
     log_path = tmp_path / "server.log"
     env, start = request.param(tmp_path, open(log_path, "wb"))
     server = start()
