@@ -6,8 +6,10 @@
     python3 dev.py test tests/engine -x   # only the default configuration, pytest arguments
 
 The whole suite runs twice: on SQLite with the in-memory channel layer (the default)
-and on PostgreSQL with Redis. With pytest arguments only the default runs; --sqlite and
---postgres choose the configurations (both flags: both).
+and on PostgreSQL with Redis; the browser tests run with the default. These runs are
+independent and run side by side (--one-at-a-time: one after the other). With pytest
+arguments only the default runs; --sqlite and --postgres choose the configurations (both
+flags: both).
 
 Both commands are idempotent: they create `.venv/` once, install the pinned requirements
 (quietly, and only what is missing), compile the translations and migrate the database.
@@ -19,6 +21,7 @@ because it runs before anything is installed.
 import argparse
 import os
 import pwd
+import queue
 import shutil
 import signal
 import socket
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import venv
 from collections import deque
 from contextlib import ExitStack
@@ -369,35 +373,88 @@ def configuration_env(configuration, servers):
     return env
 
 
+@dataclass(frozen=True)
+class TestRun:
+    name: str
+    args: tuple  # pytest's arguments
+    env: dict
+
+
+def test_runs(configurations, pytest_args, env_of, chromium):
+    """The pytest runs for `configurations`, each independent of the others (its own
+    database, servers and temporary folder): the default configuration's, its browser tests',
+    and PostgreSQL's. `env_of(configuration)` gives a configuration's environment."""
+    runs = []
+    for configuration in configurations:
+        env = env_of(configuration)
+        # The scale-out tests start server processes on one PostgreSQL and one Redis.
+        selection = "not browser" if configuration == "postgres" else "not browser and not scaleout"
+        runs.append(TestRun(CONFIGURATIONS[configuration], (*pytest_args, "-m", selection), env))
+        if configuration == "sqlite":
+            # Browser tests drive a live server (its own SQLite database) from a sync
+            # Playwright loop; pytest-asyncio's loop must not run in the same process.
+            browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
+            runs.append(TestRun("browser tests", (*pytest_args, "-m", "browser"), browser_env))
+    return runs
+
+
+def run_side_by_side(runs, folder, one_at_a_time=False, command=(PYTHON, "-m", "pytest")):
+    """Each run in a pytest process of its own, all at once (much of a run is waiting: for
+    a browser, a server, a database), each writing to a log of its own that is printed
+    whole when it ends; {name: (pytest's exit code, seconds)}. Stopped early (SIGTERM, Ctrl+C),
+    it stops the runs too."""
+    ended, running, results = queue.Queue(), [], {}
+
+    def start(number, test_run):
+        log = open(Path(folder) / f"run-{number}.log", "w+")
+        print(f"Started: {test_run.name}", flush=True)
+        process = subprocess.Popen([*map(str, command), f"--basetemp={Path(folder) / f'tmp-{number}'}", *test_run.args],
+                                   cwd=ROOT, env=test_run.env, stdout=log, stderr=subprocess.STDOUT)
+        running.append(process)
+        began = time.monotonic()
+        threading.Thread(target=lambda: ended.put((test_run, process.wait(), time.monotonic() - began, log)),
+                         daemon=True).start()
+
+    pending = list(enumerate(runs))
+    try:
+        while pending or len(results) < len(runs):
+            while pending and not (one_at_a_time and len(running) > len(results)):
+                start(*pending.pop(0))
+            test_run, returncode, seconds, log = ended.get()
+            log.seek(0)
+            print(f"\n== {test_run.name} ({seconds:.0f} s)\n{log.read()}", end="", flush=True)
+            log.close()
+            results[test_run.name] = (returncode, seconds)
+    finally:
+        for process in running:
+            if process.poll() is None:
+                process.terminate()
+                process.wait()
+    return {test_run.name: results[test_run.name] for test_run in runs}
+
+
 def test(argv):
     # A cancelled CI job is sent SIGTERM: unwind, so the private servers are stopped and removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    configurations, pytest_args = choose_configurations(argv)
+    one_at_a_time = "--one-at-a-time" in argv
+    configurations, pytest_args = choose_configurations([a for a in argv if a != "--one-at-a-time"])
     browser_from_playwright = install_system_programs()
     set_up("requirements-dev.txt")
     chromium = playwright_chromium() if browser_from_playwright else system_chromium()
     # A selection ("dev.py test tests/engine") may leave a run with nothing to collect;
     # pytest's exit code 5 then means "not selected", not a failure.
     allowed = (0, 5) if pytest_args else (0,)
-    pytest = (PYTHON, "-m", "pytest", *pytest_args)
-    results = {}
-    for configuration in configurations:
-        with ExitStack() as servers:
-            env = configuration_env(configuration, servers)
-            print(f"\n== {CONFIGURATIONS[configuration]}", flush=True)
-            # The scale-out tests start server processes on one PostgreSQL and one Redis.
-            selection = "not browser" if configuration == "postgres" else "not browser and not scaleout"
-            results[CONFIGURATIONS[configuration]] = run(*pytest, "-m", selection, env=env, allowed=range(256))
-            if configuration == "sqlite":
-                # Browser tests drive a live server (its own SQLite database) from a sync
-                # Playwright loop; pytest-asyncio's loop must not run in the same process.
-                browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
-                results["browser tests"] = run(*pytest, "-m", "browser", env=browser_env, allowed=range(256))
+    began = time.monotonic()
+    with ExitStack() as servers, tempfile.TemporaryDirectory(prefix="hollywood-test-") as folder:
+        runs = test_runs(configurations, pytest_args, lambda c: configuration_env(c, servers), chromium)
+        results = run_side_by_side(runs, folder, one_at_a_time)
     print()
     outcomes = {0: "passed", 5: "no test selected"}
-    for name, returncode in results.items():
-        print(f"{name}: {outcomes[returncode] if returncode in allowed else f'FAILED (pytest exit {returncode})'}")
-    failed = [code for code in results.values() if code not in allowed]
+    for name, (returncode, seconds) in results.items():
+        outcome = outcomes[returncode] if returncode in allowed else f"FAILED (pytest exit {returncode})"
+        print(f"{name}: {outcome} in {seconds:.0f} s")
+    print(f"all runs: {time.monotonic() - began:.0f} s")
+    failed = [code for code, _ in results.values() if code not in allowed]
     if failed:
         sys.exit(failed[0])
 

@@ -2,7 +2,9 @@
 servers of the PostgreSQL run, and a busy port for `serve`. The plan is checked as data;
 nothing here runs apt-get."""
 
+import os
 import socket
+import sys
 from urllib.parse import urlsplit
 
 import psycopg
@@ -149,3 +151,28 @@ def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for
             if marker in text and name not in NOT_YET_MERGED | {"tests/test_dev.py"}:
                 found.append(name)
     assert copies == {"def free_port": [], '"redis-server"': [], '"initdb"': []}
+
+
+def test_it_plans_three_independent_runs_for_the_whole_suite():
+    runs = dev.test_runs(["sqlite", "postgres"], [], lambda configuration: {"CONFIGURATION": configuration}, "/chromium")
+    assert [(run.name, run.args, run.env) for run in runs] == [
+        ("SQLite with the in-memory channel layer", ("-m", "not browser and not scaleout"), {"CONFIGURATION": "sqlite"}),
+        ("browser tests", ("-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
+                                             "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
+        ("PostgreSQL with Redis", ("-m", "not browser"), {"CONFIGURATION": "postgres"}),
+    ]
+
+
+# A run that finishes only when the other runs at the same time: a FIFO's writer waits for its reader.
+MEET = "import sys; open(sys.argv[-1], sys.argv[-2]).close() if sys.argv[-2] == 'w' else open(sys.argv[-1]).read()"
+
+
+def test_it_runs_the_runs_side_by_side_and_reports_each_ones_outcome(tmp_path):
+    fifo = tmp_path / "meet"
+    os.mkfifo(fifo)
+    runs = [dev.TestRun("writer", ("w", str(fifo)), dict(os.environ)),
+            dev.TestRun("reader", ("r", str(fifo)), dict(os.environ)),
+            dev.TestRun("failing", ("-", "no such file"), dict(os.environ))]
+    results = dev.run_side_by_side(runs, tmp_path, command=(sys.executable, "-c", MEET))
+    assert list(results) == ["writer", "reader", "failing"]
+    assert [code for code, _seconds in results.values()] == [0, 0, 1]
