@@ -82,11 +82,11 @@ def connect(port, code, token=None):
 
 
 async def seat(port, code, token, tally, stop_at, pace, paced, chat_every, moves=None):
-    """One seat playing at `pace`; it says a line about every `chat_every` seconds (0: never),
-    and with `moves` leaves after that many."""
+    """One seat playing at `pace`; it says a line about every `chat_every` seconds (0: never).
+    With `moves` ({"left": N}, shared by the table's two seats) both leave after N moves."""
     async with connect(port, code, token) as sock:
         pressed, sent, next_chat = set(), None, time.monotonic() + random.uniform(0, chat_every or 1)
-        while time.monotonic() < stop_at and (moves is None or moves > 0):
+        while time.monotonic() < stop_at and (moves is None or moves["left"] > 0):
             try:
                 frame = json.loads(await asyncio.wait_for(sock.recv(), 10))
             except asyncio.TimeoutError:
@@ -99,7 +99,8 @@ async def seat(port, code, token, tally, stop_at, pace, paced, chat_every, moves
                 continue
             if sent is not None and frame["version"] > sent[0]:
                 tally.moves += 1
-                moves = None if moves is None else moves - 1
+                if moves is not None:
+                    moves["left"] -= 1
                 sent = None
             if chat_every and time.monotonic() > next_chat:
                 next_chat += chat_every
@@ -123,8 +124,8 @@ async def visitors(port, tally, stop_at, pace):
         await asyncio.sleep(20)
         code, *tokens = (await asyncio.to_thread(open_tables, port, 1))[0]
         tally.visitors += 1
-        paced = {}
-        await asyncio.gather(*(seat(port, code, token, tally, stop_at, pace, paced, 0, moves=5) for token in tokens),
+        paced, moves = {}, {"left": 10}
+        await asyncio.gather(*(seat(port, code, token, tally, stop_at, pace, paced, 0, moves) for token in tokens),
                              return_exceptions=True)
 
 
