@@ -6,8 +6,10 @@
     python3 dev.py test tests/engine -x   # only the default configuration, pytest arguments
 
 The whole suite runs twice: on SQLite with the in-memory channel layer (the default)
-and on PostgreSQL with Redis. With pytest arguments only the default runs; --sqlite and
---postgres choose the configurations (both flags: both).
+and on PostgreSQL with Redis; the browser tests run with the default. These runs are
+independent and run side by side (--one-at-a-time: one after the other). With pytest
+arguments only the default runs; --sqlite and --postgres choose the configurations (both
+flags: both).
 
 Both commands are idempotent: they create `.venv/` once, install the pinned requirements
 (quietly, and only what is missing), compile the translations and migrate the database.
@@ -19,6 +21,7 @@ because it runs before anything is installed.
 import argparse
 import os
 import pwd
+import queue
 import shutil
 import signal
 import socket
@@ -26,9 +29,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import venv
 from collections import deque
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,7 +86,20 @@ def serve(argv):
     run(PYTHON, "manage.py", "migrate", "--no-input")
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
-    run(PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}")
+    run(*serve_command(port))
+
+
+# Where a change of code or template restarts the server.
+RELOAD_FOLDERS = ("games", "hollywood_site", "rules", "templates")
+
+
+def serve_command(port, python=PYTHON):
+    """What `serve` runs: uvicorn as production runs it (README), on this machine only, and
+    restarted when the code changes. Not daphne: it grows without bound under a client that
+    floods it or never reads (benchmarks/flood.py)."""
+    return [str(python), "-m", "uvicorn", "hollywood_site.asgi:application", "--host", "127.0.0.1",
+            "--port", str(port), "--lifespan", "off", "--ws-max-size", "65536",
+            "--reload", *(f"--reload-dir={ROOT / folder}" for folder in RELOAD_FOLDERS), "--reload-include=*.html"]
 
 
 # --- the system programs the tests need -------------------------------------------------
@@ -218,37 +235,55 @@ def playwright_chromium():
     return subprocess.run([PYTHON, "-c", where], capture_output=True, text=True, check=True).stdout.strip()
 
 
-# --- private servers for the PostgreSQL-and-Redis run ------------------------------------
+# --- private servers: the PostgreSQL-and-Redis run's, and the tests' own -----------------
+# One copy of each, here, because dev.py runs before anything is installed; tests/processes.py
+# and the tests' fixtures use them too.
+
+HOST = "127.0.0.1"
+
 
 def free_port():
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((HOST, 0))
         return probe.getsockname()[1]
 
 
-@contextmanager
-def private_redis():
-    """A Redis of our own on a free port, gone afterwards; it never touches the machine's Redis."""
-    port = free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
+class PrivateRedis:
+    """A Redis of our own on a free port (or on `port`: a restart keeps its address), stopped
+    by stop() or at the end of a with block; it never touches the machine's Redis."""
+
+    def __init__(self, port=None):
+        self.port = port or free_port()
+        self.url = f"redis://{HOST}:{self.port}/0"
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
         log = []
-        for line in server.stdout:  # its own log says when it listens: no polling
+        for line in self.process.stdout:  # its own log says when it listens: no polling
             log.append(line)
             if "Ready to accept connections" in line:
                 break
         else:
-            sys.exit("redis-server did not start:\n" + "".join(log))
+            self.stop()
+            raise RuntimeError("redis-server did not start:\n" + "".join(log))
         # Keep reading what it logs, so a full pipe never blocks it.
-        threading.Thread(target=deque, args=(server.stdout, 0), daemon=True).start()
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        server.stdout.close()
+        threading.Thread(target=deque, args=(self.process.stdout, 0), daemon=True).start()
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(timeout=30)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
 
 
 def unprivileged():
@@ -263,27 +298,50 @@ def unprivileged():
     sys.exit("PostgreSQL will not run as root, and this machine has no user 'postgres' or 'nobody' to run it.")
 
 
-@contextmanager
-def private_postgres():
-    """A PostgreSQL cluster of our own in a temporary folder, on a free port, gone afterwards.
+class PrivatePostgres:
+    """A PostgreSQL cluster of our own in a temporary folder, on a free port; stop() and
+    start() stop it and start it again at the same address (an outage), and the end of a
+    with block removes it.
 
     Durability is off (fsync, synchronous commit): the cluster lives as long as one test run.
     """
-    bin_dir, user = postgres_bin(), unprivileged()
-    as_user = dict(user=user.pw_uid, group=user.pw_gid, extra_groups=[]) if user else {}
-    with tempfile.TemporaryDirectory(prefix="hollywood-postgres-") as home:
+
+    def __init__(self):
+        self.bin, user = postgres_bin(), unprivileged()
+        self.home = tempfile.TemporaryDirectory(prefix="hollywood-postgres-")
+        home = self.home.name
         if user:
             os.chown(home, user.pw_uid, user.pw_gid)
-        data, port = Path(home) / "data", free_port()
-        quiet = dict(cwd=home, stdout=subprocess.DEVNULL, **as_user)
-        run(bin_dir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync", **quiet)
-        options = f"-p {port} -k {home} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        # -w: pg_ctl returns once the server accepts connections.
-        run(bin_dir / "pg_ctl", "-D", data, "-l", Path(home) / "log", "-o", options, "-w", "-s", "start", **quiet)
+        as_user = dict(user=user.pw_uid, group=user.pw_gid, extra_groups=[]) if user else {}
+        self.quiet = dict(cwd=home, stdout=subprocess.DEVNULL, **as_user)
+        self.data, self.port = Path(home) / "data", free_port()
+        self.url = f"postgres://postgres@{HOST}:{self.port}/hollywood"
         try:
-            yield f"postgres://postgres@127.0.0.1:{port}/hollywood"
+            run(self.bin / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale",
+                "--no-sync", **self.quiet)
+            self.start()
+        except BaseException:
+            self.home.cleanup()
+            raise
+
+    def start(self):
+        options = (f"-p {self.port} -k {self.home.name} -c listen_addresses={HOST} -c fsync=off"
+                   " -c synchronous_commit=off -c full_page_writes=off")
+        # -w: pg_ctl returns once the server accepts connections.
+        run(self.bin / "pg_ctl", "-D", self.data, "-l", Path(self.home.name) / "log", "-o", options, "-w", "-s", "start",
+            **self.quiet)
+
+    def stop(self):
+        run(self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "-s", "stop", **self.quiet)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        try:
+            self.stop()
         finally:
-            run(bin_dir / "pg_ctl", "-D", data, "-m", "fast", "-w", "-s", "stop", **quiet)
+            self.home.cleanup()
 
 
 # --- test --------------------------------------------------------------------------------
@@ -309,41 +367,94 @@ def configuration_env(configuration, servers):
         env.pop("REDIS_URL", None)
         return env
     if not env.get("DATABASE_URL"):
-        env["DATABASE_URL"] = servers.enter_context(private_postgres())
+        env["DATABASE_URL"] = servers.enter_context(PrivatePostgres()).url
     if not env.get("REDIS_URL"):
-        env["REDIS_URL"] = servers.enter_context(private_redis())
+        env["REDIS_URL"] = servers.enter_context(PrivateRedis()).url
     return env
+
+
+@dataclass(frozen=True)
+class TestRun:
+    name: str
+    args: tuple  # pytest's arguments
+    env: dict
+
+
+def test_runs(configurations, pytest_args, env_of, chromium):
+    """The pytest runs for `configurations`, each independent of the others (its own
+    database, servers and temporary folder): the default configuration's, its browser tests',
+    and PostgreSQL's. `env_of(configuration)` gives a configuration's environment."""
+    runs = []
+    for configuration in configurations:
+        env = env_of(configuration)
+        # The scale-out tests start server processes on one PostgreSQL and one Redis.
+        selection = "not browser" if configuration == "postgres" else "not browser and not scaleout"
+        runs.append(TestRun(CONFIGURATIONS[configuration], (*pytest_args, "-m", selection), env))
+        if configuration == "sqlite":
+            # Browser tests drive a live server (its own SQLite database) from a sync
+            # Playwright loop; pytest-asyncio's loop must not run in the same process.
+            browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
+            runs.append(TestRun("browser tests", (*pytest_args, "-m", "browser"), browser_env))
+    return runs
+
+
+def run_side_by_side(runs, folder, one_at_a_time=False, command=(PYTHON, "-m", "pytest")):
+    """Each run in a pytest process of its own, all at once (much of a run is waiting: for
+    a browser, a server, a database), each writing to a log of its own that is printed
+    whole when it ends; {name: (pytest's exit code, seconds)}. Stopped early (SIGTERM, Ctrl+C),
+    it stops the runs too."""
+    ended, running, results = queue.Queue(), [], {}
+
+    def start(number, test_run):
+        log = open(Path(folder) / f"run-{number}.log", "w+")
+        print(f"Started: {test_run.name}", flush=True)
+        process = subprocess.Popen([*map(str, command), f"--basetemp={Path(folder) / f'tmp-{number}'}", *test_run.args],
+                                   cwd=ROOT, env=test_run.env, stdout=log, stderr=subprocess.STDOUT)
+        running.append(process)
+        began = time.monotonic()
+        threading.Thread(target=lambda: ended.put((test_run, process.wait(), time.monotonic() - began, log)),
+                         daemon=True).start()
+
+    pending = list(enumerate(runs))
+    try:
+        while pending or len(results) < len(runs):
+            while pending and not (one_at_a_time and len(running) > len(results)):
+                start(*pending.pop(0))
+            test_run, returncode, seconds, log = ended.get()
+            log.seek(0)
+            print(f"\n== {test_run.name} ({seconds:.0f} s)\n{log.read()}", end="", flush=True)
+            log.close()
+            results[test_run.name] = (returncode, seconds)
+    finally:
+        for process in running:
+            if process.poll() is None:
+                process.terminate()
+                process.wait()
+    return {test_run.name: results[test_run.name] for test_run in runs}
 
 
 def test(argv):
     # A cancelled CI job is sent SIGTERM: unwind, so the private servers are stopped and removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    configurations, pytest_args = choose_configurations(argv)
+    one_at_a_time = "--one-at-a-time" in argv
+    configurations, pytest_args = choose_configurations([a for a in argv if a != "--one-at-a-time"])
     browser_from_playwright = install_system_programs()
     set_up("requirements-dev.txt")
     chromium = playwright_chromium() if browser_from_playwright else system_chromium()
     # A selection ("dev.py test tests/engine") may leave a run with nothing to collect;
     # pytest's exit code 5 then means "not selected", not a failure.
     allowed = (0, 5) if pytest_args else (0,)
-    pytest = (PYTHON, "-m", "pytest", *pytest_args)
-    results = {}
-    for configuration in configurations:
-        with ExitStack() as servers:
-            env = configuration_env(configuration, servers)
-            print(f"\n== {CONFIGURATIONS[configuration]}", flush=True)
-            # The scale-out tests start server processes on one PostgreSQL and one Redis.
-            selection = "not browser" if configuration == "postgres" else "not browser and not scaleout"
-            results[CONFIGURATIONS[configuration]] = run(*pytest, "-m", selection, env=env, allowed=range(256))
-            if configuration == "sqlite":
-                # Browser tests drive a live server (its own SQLite database) from a sync
-                # Playwright loop; pytest-asyncio's loop must not run in the same process.
-                browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
-                results["browser tests"] = run(*pytest, "-m", "browser", env=browser_env, allowed=range(256))
+    began = time.monotonic()
+    with ExitStack() as servers, tempfile.TemporaryDirectory(prefix="hollywood-test-") as folder:
+        runs = test_runs(configurations, pytest_args, lambda c: configuration_env(c, servers), chromium)
+        results = run_side_by_side(runs, folder, one_at_a_time)
     print()
     outcomes = {0: "passed", 5: "no test selected"}
-    for name, returncode in results.items():
-        print(f"{name}: {outcomes[returncode] if returncode in allowed else f'FAILED (pytest exit {returncode})'}")
-    failed = [code for code in results.values() if code not in allowed]
+    for name, (returncode, seconds) in results.items():
+        outcome = outcomes[returncode] if returncode in allowed else f"FAILED (pytest exit {returncode})"
+        print(f"{name}: {outcome} in {seconds:.0f} s")
+    print(f"all runs: {time.monotonic() - began:.0f} s")
+    failed = [code for code, _ in results.values() if code not in allowed]
     if failed:
         sys.exit(failed[0])
 

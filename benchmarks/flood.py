@@ -1,12 +1,14 @@
 """A hostile WebSocket client against one server process: memory before and after a flood.
 
-    .venv/bin/python benchmarks/flood.py              # uvicorn and daphne, 15 s each
+    .venv/bin/python benchmarks/flood.py              # each server, 15 s each
 
-Each run opens a table, then 20 clients send frames as fast as they can without ever reading
-an answer (binary, oversized and valid frames in turn), for --seconds; it prints the server's
-RSS before, at the end of the flood, and 5 s later. (The server closes such a client with
-1008 — tests/live/test_consumers.py — but a client that never reads never sees it.) Load only
-goes to 127.0.0.1, and every process started is stopped.
+The servers: uvicorn as production runs it (README), what `python3 dev.py serve` starts
+(uvicorn, reloading, development settings), and daphne for comparison. Each run opens a table,
+then 20 clients send frames as fast as they can without ever reading an answer (binary,
+oversized and valid frames in turn), for --seconds; it prints the server's RSS before, at the
+end of the flood, and 5 s later, and how many of the clients the server closed. (The server
+closes such a client with 4008 — tests/test_hostile_servers.py — but a client that never reads
+never sees it.) Load only goes to 127.0.0.1, and every process started is stopped.
 """
 
 import argparse
@@ -45,24 +47,25 @@ async def flood(port, code, seconds):
                 for frame in FRAMES:
                     await socket.send(frame)
 
-    await asyncio.gather(*(one() for _ in range(20)), return_exceptions=True)
+    results = await asyncio.gather(*(one() for _ in range(20)), return_exceptions=True)
+    return sum(isinstance(result, websockets.ConnectionClosed) for result in results)
 
 
-def measure(name, start, seconds):
+def measure(name, start, seconds, debug="false"):
     directory = tempfile.mkdtemp(prefix="hollywood-flood-")
-    env = processes.site_env(f"sqlite:///{directory}/flood.sqlite3")
+    env = processes.site_env(f"sqlite:///{directory}/flood.sqlite3", DJANGO_DEBUG=debug)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
     with start(env) as server:
         request = urllib.request.Request(f"http://127.0.0.1:{server.port}/api/tables", b'{"name": "Ana"}',
                                          {"Content-Type": "application/json"})
         code = json.load(urllib.request.urlopen(request))["code"]
         before = rss_mb(descendants(server.pid))
-        asyncio.run(flood(server.port, code, seconds))
+        closed = asyncio.run(flood(server.port, code, seconds))
         during = rss_mb(descendants(server.pid))
         time.sleep(5)  # what the process gives back once the flood is over
         after = rss_mb(descendants(server.pid))
-    print(f"{name:>8}: RSS {before:.0f} MB before, {during:.0f} MB after {seconds:g} s of flood,"
-          f" {after:.0f} MB 5 s later", flush=True)
+    print(f"{name:>13}: RSS {before:.0f} MB before, {during:.0f} MB after {seconds:g} s of flood,"
+          f" {after:.0f} MB 5 s later; {closed} of 20 clients closed by the server", flush=True)
 
 
 def main():
@@ -70,6 +73,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=15)
     args = parser.parse_args()
     measure("uvicorn", lambda env: processes.uvicorn(env), args.seconds)
+    measure("dev.py serve", lambda env: processes.dev_serve(env), args.seconds, debug="true")
     measure("daphne", daphne, args.seconds)
 
 

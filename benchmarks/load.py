@@ -121,7 +121,7 @@ class Server:
         if self.config == "one":
             self.env = processes.site_env(f"sqlite:///{self.directory.name}/load.sqlite3", **knobs)
         else:
-            redis = processes.redis()
+            redis = processes.PrivateRedis()
             self.parts.append(redis)
             self.env = processes.site_env(self.fresh_postgres(database_url), redis.url, **knobs)
         subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=self.env, check=True)

@@ -12,6 +12,8 @@ import unicodedata
 
 from django.conf import settings
 
+from games.errors import GameError
+
 NAME_MAX_LENGTH = 24
 # A public identifier (a table's code, a player's or an archived match's id): 9 random
 # bytes, 72 bits, written as 12 URL-safe characters. Anything else in an address names
@@ -79,7 +81,44 @@ def clean_name(name):
         raise ValueError("name_too_long")
     if not all(may_appear_in_a_name(character) for character in name):
         raise ValueError("name_not_printable")
+    problem = unreadable(name)
+    if problem:
+        raise ValueError(f"name_{problem}")
     return name
+
+
+def chat_text(text):
+    """A chat line trimmed ("" when there is none), or GameError when a reader would see
+    nothing in it (chat_invisible) or a pile of marks on one character (chat_too_many_marks)."""
+    text = text.strip() if isinstance(text, str) else ""
+    problem = text and unreadable(text)
+    if problem:
+        raise GameError(f"chat_{problem}")
+    return text
+
+
+# Combining marks on one character: Vietnamese stacks two, pointed Hebrew and Thai three, and
+# text piled with dozens of them ("Zalgo") covers the lines around it.
+MAX_MARKS = 4
+# Letters and symbols that show nothing: Hangul fillers, the blank Braille pattern, Khmer's
+# inherent vowels, the combining grapheme joiner, the Mongolian vowel separator.
+INVISIBLE_CHARACTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u17b4", "\u17b5", "\u034f", "\u180e"}
+# Spaces, format characters (joiners among them) and marks show nothing by themselves.
+INVISIBLE_CATEGORIES = {"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Mc"}
+
+
+def unreadable(text):
+    """Why a reader cannot read `text`: "invisible" (nothing in it can be seen) or
+    "too_many_marks" (a character carries more than MAX_MARKS combining marks); else None."""
+    if not any(character not in INVISIBLE_CHARACTERS and unicodedata.category(character) not in INVISIBLE_CATEGORIES
+               for character in text):
+        return "invisible"
+    marks = 0
+    for character in text:
+        marks = marks + 1 if unicodedata.category(character) in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            return "too_many_marks"
+    return None
 
 
 # Twenty-four of the longest clusters people type (a family emoji is 7 code points) fit

@@ -247,7 +247,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # In development WhiteNoise serves straight from the app and project folders, so
-# daphne alone (no collectstatic) serves a working site.
+# the server alone (no collectstatic) serves a working site.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 

@@ -1,3 +1,6 @@
+import shutil
+import subprocess
+import sys
 import uuid
 
 import pytest
@@ -55,3 +58,20 @@ def fresh_rate_limits(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     from django.core.cache import cache
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """A fresh SQLite file for a server process of a test's own, copied from one migrated once
+    for the session (a migration takes seconds)."""
+    from tests import processes
+
+    template = tmp_path_factory.mktemp("migrated") / "site.sqlite3"
+    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=processes.ROOT,
+                   env=processes.site_env(f"sqlite:///{template}"), check=True)
+
+    def copy(folder):
+        shutil.copy(template, folder / "site.sqlite3")
+        return f"sqlite:///{folder}/site.sqlite3"
+
+    return copy

@@ -1,6 +1,7 @@
-"""Real server processes for the scale-out tests and the load benchmark: uvicorn, a private
-redis-server, and nginx with the table affinity of docs/nginx/. Each listens on 127.0.0.1 on
-a free port, and each is stopped by whoever started it (they are context managers)."""
+"""Real server processes for the scale-out and hostile tests and the benchmarks: uvicorn as
+production runs it, what `dev.py serve` runs, and nginx with the table affinity of docs/nginx/;
+a private Redis and PostgreSQL are dev.py's own (PrivateRedis, PrivatePostgres). Each listens on
+127.0.0.1 on a free port, and each is stopped by whoever started it (they are context managers)."""
 
 import os
 import re
@@ -12,15 +13,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import dev
+from dev import HOST, PrivatePostgres, PrivateRedis, free_port  # noqa: F401 (one copy of each: dev.py's)
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 NGINX = ROOT / "docs" / "nginx"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 def wait_for_port(port, process, seconds=30):
@@ -72,21 +69,23 @@ class Process:
         self.stop()
 
 
-def uvicorn(env, port=None, workers=1, log=None):
-    """The site served by uvicorn as production runs it (README), with `env` for settings."""
+def uvicorn(env, port=None, workers=1, log=None, proxy=()):
+    """The site served by uvicorn as production runs it (README), with `env` for settings;
+    `proxy`: the addresses whose X-Forwarded-* headers it believes (README: --proxy-headers)."""
     port = port or free_port()
     args = [sys.executable, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(port),
             "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
             "--no-access-log"]
+    if proxy:
+        args += ["--proxy-headers", f"--forwarded-allow-ips={','.join(proxy)}"]
     return Process(args, port, log or tempfile.TemporaryFile(), cwd=ROOT, env=env)
 
 
-def redis(port=None):
+def dev_serve(env, port=None, log=None):
+    """The site as `python3 dev.py serve` runs it (uvicorn, reloading), with `env` for settings."""
     port = port or free_port()
-    args = ["redis-server", "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no"]
-    process = Process(args, port, tempfile.TemporaryFile())
-    process.url = f"redis://{HOST}:{port}/0"
-    return process
+    return Process(dev.serve_command(port, python=sys.executable), port, log or tempfile.TemporaryFile(),
+                   cwd=ROOT, env=env)
 
 
 def nginx_config(directory, port, backends):

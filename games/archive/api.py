@@ -25,8 +25,6 @@ def match_record(archived, hands):
         "id": archived.public_id,
         "status": archived.status,
         "ending": archived.ending or None,
-        # A match being played is watched at its table: its code is for those given the link.
-        "table_code": None if archived.status == ArchivedMatch.PLAYING else archived.table_code,
         "players": [player_json_ref(player) for player in archived.players],
         "scoring": archived.scoring,
         "target": archived.target,

@@ -19,7 +19,7 @@ from games.models import ChatMessage
 
 def clean_line(text):
     """The line trimmed, else GameError: empty, too long, or holding what may not be shown."""
-    text = text.strip() if isinstance(text, str) else ""
+    text = identity.chat_text(text)  # GameError when a reader would see nothing in it
     if not text:
         raise GameError("chat_empty")
     if len(text) > ChatMessage.MAX_LENGTH or not all(identity.may_appear_in_a_name(c) for c in text):

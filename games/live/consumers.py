@@ -44,8 +44,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     seat = None
     joined = False
     ended = False
-    closed = False  # by this side: nothing is sent after it
     sent = None  # the snapshot this socket showed last
+    closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
 
     async def __call__(self, scope, receive, send):
         # However the socket ends, a crash included, its seat's presence ends with it.
@@ -85,6 +85,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, close_code):
         await self.end()
 
+    async def close(self, code=None, reason=None):
+        if not self.closed:
+            self.closed = True
+            await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        # Frames already on their way and the table's changes still reach a closed socket
+        # until its client has gone: none of them is answered.
+        if not self.closed:
+            await super().send(text_data, bytes_data, close)
+
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""
         if self.ended:
@@ -108,7 +119,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         if self.closed:
-            return  # closed (a flood): nothing more is said on this socket
+            return  # a frame sent before its client heard the close: neither played nor answered
         try:
             frame = self.parse(text_data, bytes_data)
             await self.handler_for(frame)(frame)
@@ -269,15 +280,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
         if event["seat"] == self.seat:
             await self.close(code=4401)
-
-    async def close(self, code=None, reason=None):
-        self.closed = True
-        await super().close(code=code, reason=reason)
-
-    async def send(self, text_data=None, bytes_data=None, close=False):
-        if self.closed:
-            return  # after a close, nothing more (uvicorn logs every send after one)
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     async def send_snapshot(self, snapshot):
         """Each snapshot once, never an older one after a newer."""

@@ -4,9 +4,10 @@ that keeps sending past it is closed."""
 
 import time
 
-# A client that keeps sending past its limit is closed with this code: a burst's worth of
-# refused frames in a row is no accident.
-FLOOD_CLOSE = 1008
+# A client that keeps sending past its limit is closed with 4008 (1008, policy violation, in
+# the application's range 4000-4999: daphne's autobahn refuses to send 1008 and never closed
+# such a client): a burst's worth of refused frames in a row is no accident.
+FLOOD_CLOSE = 4008
 
 
 class RateLimit:

@@ -106,9 +106,30 @@ def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
     act(code, LiveTable.take_seat, "Ben")
     playing = ArchivedMatch.objects.get()
     data = client.get(f"/api/matches/{playing.public_id}").json()
-    assert data["status"] == "playing" and data["table_code"] is None
+    assert data["status"] == "playing" and "table_code" not in data
     assert code not in client.get(f"/api/matches/{playing.public_id}").content.decode()
     assert code not in client.get(f"/en/archive/matches/{playing.public_id}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_reveals_no_table_code_for_a_finished_match_whose_table_plays_on(client):
+    # After a rematch the same table plays the next match: its code would let a stranger
+    # watch it and read its chat.
+    from games.archive.models import ArchivedMatch
+
+    code = open_table("Ana").table.code
+    act(code, LiveTable.take_seat, "Ben")
+    act(code, LiveTable.resign, 0)
+    finished = ArchivedMatch.objects.get()
+    assert finished.status == ArchivedMatch.FINISHED
+    data = client.get(f"/api/matches/{finished.public_id}").json()
+    assert "table_code" not in data
+    pages = [f"/api/matches/{finished.public_id}", f"/api/matches/{finished.public_id}/sheet.csv",
+             f"/en/archive/matches/{finished.public_id}/", "/en/archive/",
+             f"/en/players/{finished.player0.public_id}/", f"/api/players/{finished.player0.public_id}"]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200 and code not in response.content.decode(), page
 
 
 @pytest.mark.django_db

@@ -19,26 +19,15 @@ def redis_layer(settings):
     Started for the test and stopped after it; it never touches the machine's Redis.
     dev.py checks that redis-server is installed before the tests run.
     """
-    import subprocess
-
     import redis
 
-    from tests.browser.conftest import free_port
+    from dev import PrivateRedis
 
-    port = free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        # Its own log says when it listens: no polling.
-        for line in server.stdout:
-            if "Ready to accept connections" in line:
-                break
+    with PrivateRedis() as server:
         settings.CHANNEL_LAYERS = {"default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [("127.0.0.1", port)]},
+            "BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [("127.0.0.1", server.port)]},
         }}
-        client = redis.Redis(host="127.0.0.1", port=port)
+        client = redis.Redis(host="127.0.0.1", port=server.port)
 
         def refuse_writes(listening_to=None):
             """`listening_to`: a table code whose group gets a listener first, as a socket
@@ -56,7 +45,3 @@ def redis_layer(settings):
 
         yield refuse_writes
         client.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        server.stdout.close()

@@ -103,6 +103,13 @@ def test_it_refuses_a_long_name_when_joining_and_keeps_the_seat_free(client):
     assert not Seat.objects.filter(table__code=code, number=1).exists()
 
 
+def test_it_says_in_the_readers_language_that_a_name_needs_something_visible(client):
+    response = client.post("/api/tables", '{"name": "\\u3164"}', content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 400 and response.json()["error"] == {
+        "code": "name_invisible", "message": "Ein Name braucht mindestens ein sichtbares Zeichen."}
+    assert not Table.objects.exists()
+
+
 def test_it_translates_error_messages_by_accept_language(client):
     response = client.post("/api/tables", "{}", content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 400

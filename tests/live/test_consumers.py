@@ -255,11 +255,28 @@ async def test_it_closes_a_client_that_keeps_sending_past_its_limit(settings):
     code, tokens, sockets, _ = await seated_sockets()
     for _ in range(50):
         await sockets[0].send_to(text_data='{"type": "next_hand"}')
-    # A burst's worth of refusals in a row, then the socket is closed as a policy violation:
+    # A burst's worth of refusals in a row, then the socket is closed as a policy violation,
+    # with a code from the application's range that every server sends (daphne refuses 1008):
     # no answer is queued for a client that may never read them.
     while (output := await sockets[0].receive_output(timeout=5))["type"] != "websocket.close":
         pass
-    assert output["code"] == 1008
+    assert output["code"] == 4008
+    await sockets[1].disconnect()
+
+
+async def test_it_sends_nothing_on_a_socket_after_closing_it(settings):
+    settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND = 5, 1
+    _, _, sockets, _ = await seated_sockets()
+    for _ in range(50):
+        await sockets[0].send_to(text_data='{"type": "next_hand"}')
+    while (await sockets[0].receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    # Its client has not gone yet: its frames still arrive, and the table still changes.
+    await sockets[0].send_to(text_data='{"type": "next_hand"}')
+    await sockets[1].send_json_to({"type": "chat", "text": "Still there?"})
+    while (await receive(sockets[1]))["type"] != "chat":
+        pass
+    assert await sockets[0].receive_nothing(timeout=0.5)  # uvicorn logs each send after a close
     await sockets[1].disconnect()
 
 

@@ -93,7 +93,7 @@ def test_it_keeps_the_counts_in_redis_when_the_site_runs_on_it(client, low_rates
 
 
 def test_it_lets_tables_open_when_redis_is_down_instead_of_failing(client, low_rates, settings):
-    from tests.browser.conftest import free_port
+    from dev import free_port
     settings.CACHES = {"default": {"BACKEND": "hollywood_site.cache.ForgivingRedisCache",
                                    "LOCATION": f"redis://127.0.0.1:{free_port()}/0"}}  # nothing listens
     assert [api_open(client).status_code for _ in range(4)] == [201] * 4

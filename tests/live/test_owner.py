@@ -3,7 +3,7 @@
 import pytest
 from games.live.owner import LiveTable, act, clean_name, live_tables, open_table
 from games.errors import GameError
-from games.models import Move, Table
+from games.models import ChatMessage, Move, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,38 @@ def test_it_refuses_bad_names(name, code):
     with pytest.raises(GameError) as refused:
         clean_name(name)
     assert refused.value.code == code
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u3164 \u3164", "\u2800\u2800", "\u200d", "\u3164\u200d\u2800",
+                                  "\u0301\u0301", "\u2800\u00a0\u2800", "\uffa0\u115f\u1160"])
+def test_it_refuses_a_name_with_nothing_visible_in_it(name):
+    with pytest.raises(GameError) as refused:
+        clean_name(name)
+    assert refused.value.code == "name_invisible"
+
+
+def test_it_refuses_a_name_whose_letter_carries_a_pile_of_accents():
+    with pytest.raises(GameError) as refused:
+        clean_name("a" + "\u0301" * 150)
+    assert refused.value.code == "name_too_many_marks"
+    with pytest.raises(GameError):
+        clean_name("Ana" + "\u0301" * 5)
+
+
+@pytest.mark.parametrize("name", ["Nguye\u0302\u0303n", "\u05e9\u05c1\u05b8\u05bc\u05dc\u05d5\u05b9\u05dd", "👩‍💻",
+                                  "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "\u3164Ana", "❤️"])
+def test_it_keeps_names_with_a_few_marks_joiners_and_fillers_beside_something_visible(name):
+    assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("text, code", [("\u200d", "chat_invisible"), ("\u3164\u2800", "chat_invisible"),
+                                        ("\u200b\u2060\ufeff", "chat_invisible"), ("o" + "\u0308" * 30, "chat_too_many_marks")])
+def test_it_refuses_a_chat_line_with_nothing_visible_or_a_pile_of_marks_and_stores_nothing(text, code):
+    table, *_ = seated_table()
+    with pytest.raises(GameError) as refused:
+        act(table.code, LiveTable.say, 0, text)
+    assert refused.value.code == code
+    assert not ChatMessage.objects.exists()
 
 
 def test_it_trims_names_and_keeps_24_characters():

@@ -36,7 +36,7 @@ class Cluster:
     """A private Redis, two site processes on the test's database, and nginx before them."""
 
     def __init__(self):
-        self.redis = processes.redis()
+        self.redis = processes.PrivateRedis()
         self.env = processes.site_env(database_url(), self.redis.url, GAMES_WS_RATE_PER_SECOND="1000")
         self.sites = [processes.uvicorn(self.env) for _ in range(2)]
         self.proxy = processes.nginx([site.port for site in self.sites])
@@ -44,7 +44,7 @@ class Cluster:
     def restart_redis(self):
         port = self.redis.port
         self.redis.stop()
-        self.redis = processes.redis(port)
+        self.redis = processes.PrivateRedis(port)
 
     def stop(self):
         for part in (self.proxy, *self.sites, self.redis):
