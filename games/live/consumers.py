@@ -45,6 +45,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     joined = False
     ended = False
     sent = None  # the snapshot this socket showed last
+    sent_text = None  # and the frame it sent for it
     closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
 
     async def __call__(self, scope, receive, send):
@@ -130,7 +131,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self.send_error(error)
             if error.code == "stale":
-                self.sent = None  # the fresh state follows, even if this socket showed it
+                self.sent = self.sent_text = None  # the fresh state follows, even if this socket showed it
                 await self.send_current()
         except DATABASE_AWAY:
             # Nothing was written: the move is kept in nobody's head as done; the player may
@@ -288,6 +289,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent = snapshot
         with translation.override(self.language):
             text = self.render(snapshot)
+        if text == self.sent_text:
+            return  # looked at anew (a clock ran out), and nothing this reader sees changed
+        self.sent_text = text
         await self.send(text_data=text)
 
     async def send_error(self, error):
