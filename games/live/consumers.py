@@ -331,7 +331,7 @@ class BrowserTableConsumer(TableConsumer):
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
         self.order = table_render.clean_order(frame.get("order"))
-        shown, self.sent = self.sent, None
+        shown, self.sent, self.sent_text = self.sent, None, None  # answered with a state, changed or not
         if shown is not None:
             await self.send_snapshot(shown)
         else:

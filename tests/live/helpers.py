@@ -5,6 +5,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.engine import Move
+from games.models import Move as LoggedMove, Table
 
 from games.live.owner import LiveTable, act, live_tables, open_table
 from hollywood_site.asgi import application
@@ -90,3 +91,41 @@ def open_seated_table(scoring="hollywood", target=100, seed="fixed", **options):
 def state_of(code, seat):
     """What `seat` (None: a spectator) sees of table `code` as the database has it now."""
     return live_tables.owner(code).refresh().state_for(seat)
+
+
+async def seated_sockets(scoring="hollywood", **options):
+    code, tokens = await open_seated_table(scoring, **options)
+    sockets = [await api_socket(code, token) for token in tokens]
+    states = [await state_where(socket, both_connected) for socket in sockets]
+    return code, tokens, sockets, states
+
+
+def both_connected(state):
+    return all(player and player["connected"] for player in state["players"])
+
+
+async def play(sockets, states, move=None):
+    """The seat to move plays (its choice, or `move`); returns both seats' next states."""
+    mover = states[0]["to_move"]
+    version = states[0]["version"]
+    await sockets[mover].send_json_to({"type": "move", "move": move or choose_move(states[mover]), "version": version})
+    return [await state_at(socket, version + 1) for socket in sockets]
+
+
+async def next_hand(sockets, states):
+    return await both_press(sockets, states, "next_hand")
+
+
+async def close(*sockets):
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@database_sync_to_async
+def table_row(code):
+    return Table.objects.get(code=code)
+
+
+@database_sync_to_async
+def move_count(code):
+    return LoggedMove.objects.filter(table__code=code).count()

@@ -7,8 +7,7 @@ import pytest
 from django.utils import timezone
 
 from games.live import hub
-from games.live.owner import LiveTable, act
-from tests.live.helpers import api_socket, choose_move, open_seated_table, state_where
+from tests.live.helpers import api_socket, open_seated_table, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

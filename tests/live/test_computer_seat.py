@@ -9,7 +9,6 @@ from channels.db import database_sync_to_async
 from games.errors import GameError
 from games.live import computer_seat
 from games.live.owner import LiveTable, act, live_tables, open_table
-from tests.live.helpers import choose_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

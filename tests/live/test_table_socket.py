@@ -4,7 +4,7 @@ moment (a double tap plays one move), chat travels as itself and never changes t
 import pytest
 
 from tests.live.helpers import browser_socket, error_frame, open_seated_table, receive, state_at, state_where
-from tests.live.test_consumers import table_row
+from tests.live.helpers import table_row
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
