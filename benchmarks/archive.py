@@ -119,6 +119,8 @@ def measure(args):
         print(f"\n{connection.vendor}: the kept {args.matches} matches among {args.players} players "
               f"(migrations: {migrated:.1f} s)")
     else:
+        if args.keep:
+            call_command("flush", interactive=False, verbosity=0)  # a kept fill of another size
         started = time.perf_counter()
         fill(args, random.Random(args.seed))
         print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
