@@ -8,6 +8,7 @@
     --database sqlite|postgres|both                        # which (PostgreSQL: DATABASE_URL's
                                                            # server, else 127.0.0.1:5432)
     --matches N --players P --runs R                       # smaller or larger fills
+    --hands-every N                                        # the hands of one match in N only
     --keep                                                 # PostgreSQL: keep the scratch database,
                                                            # and measure a kept one of the same size
                                                            # again without filling it (migrations run)
@@ -44,6 +45,8 @@ def arguments():
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--played", type=int, default=300, help="matches really played by the engine")
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--hands-every", type=int, default=1,
+                        help="store the hands of one match in N only (a quicker fill; the match pages pick one that has them)")
     parser.add_argument("--database", choices=["sqlite", "postgres", "both"], default=None,
                         help="default: both when DATABASE_URL names a PostgreSQL server, else sqlite")
     parser.add_argument("--keep", action="store_true", help="keep (and reuse) the PostgreSQL scratch database")
@@ -134,8 +137,15 @@ def fill(args, rng):
     from games.archive.bulk import create_players, load_matches, played_matches, zipf_weights
 
     players = create_players(args.players, rng)
+    started = time.perf_counter()
     games = played_matches(args.played, rng)
-    load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)))
+    print(f"  {args.played} matches played by the engine in {time.perf_counter() - started:.0f} s", flush=True)
+    started = time.perf_counter()
+    load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)),
+                 hands_every=args.hands_every)
+    hands = "" if args.hands_every == 1 else f" (the hands of one in {args.hands_every})"
+    print(f"  {args.matches} matches stored{hands}, and the totals rebuilt, in {time.perf_counter() - started:.0f} s",
+          flush=True)
 
 
 def pages():
@@ -144,7 +154,7 @@ def pages():
     from games.archive.models import ArchivedMatch, PlayerResult
 
     busiest = PlayerResult.objects.values("player__public_id", "player__name").annotate(n=Count("id")).order_by("-n")[0]
-    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12).order_by("-id").first()
+    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12, hands__number=1).order_by("-id").first()
     print(f"busiest player: {busiest['player__name']} with {busiest['n']} matches; "
           f"match page: {middling.hand_count} hands")
     name = busiest["player__name"].split(" ")[0]
