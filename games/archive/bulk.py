@@ -15,7 +15,7 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 
 from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult
-from games.archive.record import hand_rows, result_rows
+from games.archive.record import hand_rows, result_rows, streak_after
 from games.archive.simulate import play_match
 from games.archive.stats import rebuild_all_totals
 from games.engine import HOLLYWOOD, ONE_GAME, SINGLE_HAND
@@ -139,36 +139,65 @@ def copy_batch(batch, streaks, cache, hands_every=1):
     """The batch's matches, results and hands with three COPYs (PostgreSQL).
 
     The matches' ids are taken from their sequence first, so that the results and hands
-    can name them without reading them back.
+    can name them without reading them back. Each played match's rows are built once by
+    `result_rows` (`shape`); a copy of it changes only its players, ids, date and streaks.
     """
     with connection.cursor() as cursor:
         sequence = "pg_get_serial_sequence(%s, 'id')"
         cursor.execute(f"SELECT nextval({sequence}) FROM generate_series(1, %s)", [ArchivedMatch._meta.db_table, len(batch)])
         for (archived, _match), (pk,) in zip(batch, cursor.fetchall()):
             archived.pk = pk
-        # After the ids: a result row takes its match_id from its match when it is built.
-        results = [result for archived, match in batch for result in result_rows(archived, match, streaks)]
-        copy_objects(cursor, ArchivedMatch, [archived for archived, _match in batch], with_pk=True)
-        copy_objects(cursor, PlayerResult, results)
-        table, columns = ArchivedHand._meta.db_table, ", ".join(HAND_COLUMNS)
-        with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+        with cursor.cursor.copy(copy_sql(ArchivedMatch, MATCH_FIELDS)) as copy:
+            for archived, match in batch:
+                match_values, _results = shape(archived, match, cache)
+                copy.write_row([match_values.get(name, getattr(archived, name, None)) for name in MATCH_FIELDS])
+        with cursor.cursor.copy(copy_sql(PlayerResult, RESULT_FIELDS)) as copy:
+            for archived, match in batch:
+                for row in copied_results(archived, shape(archived, match, cache)[1], streaks):
+                    copy.write_row([row[name] for name in RESULT_FIELDS])
+        with cursor.cursor.copy(copy_sql(ArchivedHand, HAND_COLUMNS)) as copy:
             for archived, match in with_hands(batch, hands_every):
                 copy.write(b"".join(hand_lines(archived, match, cache)))
 
 
-def copy_objects(cursor, model, objects, with_pk=False):
-    """COPY unsaved `objects` of `model`: their attributes as they are (ints, strings,
-    booleans, datetimes), a JSON field as the text json.dumps gives, as JSONField does."""
-    fields = [field for field in model._meta.concrete_fields if with_pk or not field.primary_key]
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    json_fields = {field.attname for field in fields if isinstance(field, models.JSONField)}
-    with cursor.cursor.copy(f"COPY {model._meta.db_table} ({columns}) FROM STDIN") as copy:
-        for row in objects:
-            copy.write_row([
-                (None if getattr(row, name) is None else json.dumps(getattr(row, name))) if name in json_fields
-                else getattr(row, name)
-                for name in (field.attname for field in fields)
-            ])
+def columns_of(model):
+    return [field.attname for field in model._meta.concrete_fields if not field.primary_key]
+
+
+MATCH_FIELDS = ["id", *columns_of(ArchivedMatch)]
+RESULT_FIELDS = columns_of(PlayerResult)
+# Set by result_rows from the played match alone: the same for each copy of it.
+FROM_THE_MATCH = ["status", "ending", "hand_count", "total0", "total1", "games_won0", "games_won1", "winner_seat"]
+
+
+def copy_sql(model, names):
+    columns = ", ".join(connection.ops.quote_name(model._meta.get_field(name).column) for name in names)
+    return f"COPY {model._meta.db_table} ({columns}) FROM STDIN"
+
+
+def shape(archived, match, cache):
+    """What `result_rows` makes of a played match, once: the match's own columns (its sheet
+    as JSON text, as JSONField writes it) and each seat's result columns."""
+    key = ("shape", id(match))
+    if key not in cache:
+        results = result_rows(archived, match, {})
+        values = {name: getattr(archived, name) for name in FROM_THE_MATCH}
+        values["sheet"] = json.dumps(archived.sheet)
+        cache[key] = values, [{name: getattr(row, name) for name in RESULT_FIELDS} for row in results]
+    return cache[key]
+
+
+def copied_results(archived, results, streaks):
+    """The played match's result columns for this copy: its players, match, date and streaks."""
+    players = archived.players
+    for row in results:
+        seat = row["seat"]
+        player, opponent = players[seat], players[1 - seat]
+        yield {
+            **row, "match_id": archived.pk, "player_id": player.pk, "opponent_id": opponent.pk,
+            "finished_at": archived.finished_at, "against_computer": opponent.is_computer,
+            "streak": streak_after(streaks, player.pk, row["won"], opponent.is_computer),
+        }
 
 
 def hand_lines(archived, match, cache):
