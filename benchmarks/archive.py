@@ -51,6 +51,7 @@ def arguments():
                         help="default: both when DATABASE_URL names a PostgreSQL server, else sqlite")
     parser.add_argument("--keep", action="store_true", help="keep (and reuse) the PostgreSQL scratch database")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--explain", type=int, default=3, help="PostgreSQL: EXPLAIN ANALYZE the queries of the N slowest pages")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -129,8 +130,12 @@ def measure(args):
         print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
               f"in {time.perf_counter() - started:.0f} s")
     with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
-    report(pages(), args.runs)
+        # As autovacuum leaves a table in production: statistics, and the visibility map an
+        # index-only scan needs (a fresh COPY has none).
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    timings = report(pages(), args.runs)
+    if connection.vendor == "postgresql" and args.explain:
+        explain_slowest(timings, args.explain)
 
 
 def fill(args, rng):
@@ -178,6 +183,7 @@ def report(named_urls, runs):
     from django.test import Client
 
     client = Client(SERVER_NAME="localhost")
+    timings = []
     for label, url in named_urls:
         assert client.get(url).status_code == 200, url  # warm-up
         times = []
@@ -190,6 +196,28 @@ def report(named_urls, runs):
         over += [f"p99 over {TARGET_P99_MS} ms"] if p99 >= TARGET_P99_MS else []
         print(f"  {label:<50} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  (min {min(times):.1f})  "
               f"{'; '.join(over) or 'ok'}", flush=True)
+        timings.append((p99, p50, label, url))
+    return timings
+
+
+def explain_slowest(timings, count):
+    """The query plans (EXPLAIN ANALYZE, BUFFERS) of each query of the slowest pages by p99."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(SERVER_NAME="localhost")
+    for p99, p50, label, url in sorted(timings, reverse=True)[:count]:
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        print(f"\n== {label}: {url} (p50 {p50:.1f} ms, p99 {p99:.1f} ms), {len(queries)} queries")
+        with connection.cursor() as cursor:
+            for query in queries.captured_queries:
+                if not query["sql"].startswith("SELECT"):
+                    continue
+                cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + query["sql"])
+                print(f"-- {query['sql'][:300]}")
+                print("\n".join("   " + line for (line,) in cursor.fetchall()))
 
 
 def percentile(times, percent):
