@@ -1,10 +1,17 @@
-"""Median time to render the archive's pages over 100,000 matches among 2,000 players.
+"""p50 and p99 of the archive's pages and API answers over 100,000 matches among 2,000 players.
 
-    .venv/bin/python benchmarks/archive.py                 # SQLite (a temporary file)
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python benchmarks/archive.py
-                                                           # SQLite, then PostgreSQL in a scratch
-                                                           # database hollywood_bench, dropped after
+    .venv/bin/python benchmarks/archive.py                 # SQLite (a temporary file); PostgreSQL
+                                                           # too when DATABASE_URL names one
+    .venv/bin/python benchmarks/archive.py --matches 1000000 --database postgres
+                                                           # PostgreSQL only, in a scratch database
+                                                           # hollywood_bench_archive, dropped after
+    --database sqlite|postgres|both                        # which (PostgreSQL: DATABASE_URL's
+                                                           # server, else 127.0.0.1:5432)
     --matches N --players P --runs R                       # smaller or larger fills
+    --hands-every N                                        # the hands of one match in N only
+    --keep                                                 # PostgreSQL: keep the scratch database,
+                                                           # and measure a kept one of the same size
+                                                           # again without filling it (migrations run)
 
 The fill plays a few hundred matches with the engine and stores each of the 100,000
 matches as one of them between a pair of players (a Zipf-weighted first player, so a
@@ -15,7 +22,6 @@ test client; the first request of each is a warm-up and is not counted.
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,8 +32,11 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SCRATCH_DATABASE = "hollywood_bench"
-TARGET_MS = 50
+SCRATCH_DATABASE = "hollywood_bench_archive"
+LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"
+# Issue 18: each page's median under 20 ms and its p99 under 50 ms.
+TARGET_P50_MS = 20
+TARGET_P99_MS = 50
 
 
 def arguments():
@@ -35,8 +44,14 @@ def arguments():
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--played", type=int, default=300, help="matches really played by the engine")
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--hands-every", type=int, default=1,
+                        help="store the hands of one match in N only (a quicker fill; the match pages pick one that has them)")
+    parser.add_argument("--database", choices=["sqlite", "postgres", "both"], default=None,
+                        help="default: both when DATABASE_URL names a PostgreSQL server, else sqlite")
+    parser.add_argument("--keep", action="store_true", help="keep (and reuse) the PostgreSQL scratch database")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--explain", type=int, default=3, help="PostgreSQL: EXPLAIN ANALYZE the queries of the N slowest pages")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -46,14 +61,17 @@ def main():
     if args.child:
         return measure(args)
     passed = [str(a) for a in sys.argv[1:]]
-    with tempfile.TemporaryDirectory() as folder:
-        run_child(f"sqlite:///{folder}/bench.sqlite3", passed)
     url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        with scratch_postgres(url) as scratch_url:
+    named_postgres = url.startswith(("postgres://", "postgresql://"))
+    database = args.database or ("both" if named_postgres else "sqlite")
+    if database in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as folder:
+            run_child(f"sqlite:///{folder}/bench.sqlite3", passed)
+    if database in ("postgres", "both"):
+        with scratch_postgres(url if named_postgres else LOCAL_POSTGRES, args.keep) as scratch_url:
             run_child(scratch_url, passed)
-    else:
-        print("PostgreSQL skipped: set DATABASE_URL=postgres://… to measure it too.")
+    elif not named_postgres:
+        print("PostgreSQL skipped: --database postgres (or both) to measure it too.")
 
 
 def run_child(url, passed):
@@ -64,19 +82,22 @@ def run_child(url, passed):
 class scratch_postgres:
     """A database created for the run on the server DATABASE_URL names, and dropped after."""
 
-    def __init__(self, url):
-        self.url = url
+    def __init__(self, url, keep=False):
+        self.url, self.keep = url, keep
 
     def __enter__(self):
         import psycopg
 
         self.admin = psycopg.connect(self.url, autocommit=True)
-        self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
-        self.admin.execute(f"CREATE DATABASE {SCRATCH_DATABASE}")
+        exists = self.admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [SCRATCH_DATABASE]).fetchone()
+        if not (self.keep and exists):
+            self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
+            self.admin.execute(f"CREATE DATABASE {SCRATCH_DATABASE}")
         return self.url.rsplit("/", 1)[0] + "/" + SCRATCH_DATABASE
 
     def __exit__(self, *exc):
-        self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
+        if not self.keep:
+            self.admin.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE}")
         self.admin.close()
 
 
@@ -92,22 +113,47 @@ def measure(args):
     from django.core.management import call_command
     from django.db import connection
 
-    call_command("migrate", verbosity=0)
+    from games.archive.models import ArchivedMatch, Player
+
     started = time.perf_counter()
-    fill(args, random.Random(args.seed))
+    call_command("migrate", verbosity=0)
+    migrated = time.perf_counter() - started
+    kept = ArchivedMatch.objects.count() == args.matches and Player.objects.count() == args.players
+    if args.keep and kept:
+        print(f"\n{connection.vendor}: the kept {args.matches} matches among {args.players} players "
+              f"(migrations: {migrated:.1f} s)")
+    else:
+        if args.keep:
+            call_command("flush", interactive=False, verbosity=0)  # a kept fill of another size
+        started = time.perf_counter()
+        fill(args, random.Random(args.seed))
+        print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
+              f"in {time.perf_counter() - started:.0f} s")
     with connection.cursor() as cursor:
+        # As autovacuum leaves a table in production: statistics, and (the matches) the
+        # visibility map an index-only scan needs, which a fresh COPY has not.
+        if connection.vendor == "postgresql":
+            cursor.execute(f"VACUUM {ArchivedMatch._meta.db_table}")
         cursor.execute("ANALYZE")
-    print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
-          f"in {time.perf_counter() - started:.0f} s")
-    report(pages(), args.runs)
+    print(f"load average before measuring: {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
+    timings = report(pages(), args.runs)
+    if connection.vendor == "postgresql" and args.explain:
+        explain_slowest(timings, args.explain)
 
 
 def fill(args, rng):
     from games.archive.bulk import create_players, load_matches, played_matches, zipf_weights
 
     players = create_players(args.players, rng)
+    started = time.perf_counter()
     games = played_matches(args.played, rng)
-    load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)))
+    print(f"  {args.played} matches played by the engine in {time.perf_counter() - started:.0f} s", flush=True)
+    started = time.perf_counter()
+    load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)),
+                 hands_every=args.hands_every)
+    hands = "" if args.hands_every == 1 else f" (the hands of one in {args.hands_every})"
+    print(f"  {args.matches} matches stored{hands}, and the totals rebuilt, in {time.perf_counter() - started:.0f} s",
+          flush=True)
 
 
 def pages():
@@ -116,7 +162,7 @@ def pages():
     from games.archive.models import ArchivedMatch, PlayerResult
 
     busiest = PlayerResult.objects.values("player__public_id", "player__name").annotate(n=Count("id")).order_by("-n")[0]
-    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12).order_by("-id").first()
+    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12, hands__number=1).order_by("-id").first()
     print(f"busiest player: {busiest['player__name']} with {busiest['n']} matches; "
           f"match page: {middling.hand_count} hands")
     name = busiest["player__name"].split(" ")[0]
@@ -130,6 +176,9 @@ def pages():
         ("match page", f"/en/archive/matches/{middling.public_id}/"),
         ("match page with a replay", f"/en/archive/matches/{middling.public_id}/?hand=3&step=20&seat=1"),
         (f"player page ({busiest['n']} matches)", f"/en/players/{busiest['player__public_id']}/"),
+        ("API: a match", f"/api/matches/{middling.public_id}"),
+        ("API: a match's sheet (CSV)", f"/api/matches/{middling.public_id}/sheet.csv"),
+        ("API: the busiest player", f"/api/players/{busiest['player__public_id']}"),
     ]
 
 
@@ -137,16 +186,51 @@ def report(named_urls, runs):
     from django.test import Client
 
     client = Client(SERVER_NAME="localhost")
+    timings = []
     for label, url in named_urls:
         assert client.get(url).status_code == 200, url  # warm-up
-        times = []
+        times, cpu = [], []
         for _ in range(runs):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             client.get(url)
             times.append((time.perf_counter() - start) * 1000)
-        median = statistics.median(times)
-        verdict = "ok" if median < TARGET_MS else f"OVER {TARGET_MS} ms"
-        print(f"  {label:<48} median {median:6.1f} ms  (min {min(times):.1f})  {verdict}")
+            cpu.append((time.process_time() - start_cpu) * 1000)
+        p50, p99 = percentile(times, 50), percentile(times, 99)
+        over = [f"p50 over {TARGET_P50_MS} ms"] if p50 >= TARGET_P50_MS else []
+        over += [f"p99 over {TARGET_P99_MS} ms"] if p99 >= TARGET_P99_MS else []
+        # The CPU this process spent (Django, not the database): the part a busy machine
+        # cannot inflate, beside the wall-clock figures the targets are set in.
+        print(f"  {label:<50} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  (min {min(times):.1f}, "
+              f"CPU p50 {percentile(cpu, 50):.1f})  "
+              f"{'; '.join(over) or 'ok'}", flush=True)
+        timings.append((p99, p50, label, url))
+    return timings
+
+
+def explain_slowest(timings, count):
+    """The query plans (EXPLAIN ANALYZE, BUFFERS) of each query of the slowest pages by p99."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(SERVER_NAME="localhost")
+    for p99, p50, label, url in sorted(timings, reverse=True)[:count]:
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        print(f"\n== {label}: {url} (p50 {p50:.1f} ms, p99 {p99:.1f} ms), {len(queries)} queries")
+        with connection.cursor() as cursor:
+            for query in queries.captured_queries:
+                if not query["sql"].startswith("SELECT"):
+                    continue
+                cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + query["sql"])
+                print(f"-- {query['sql'][:300]}")
+                print("\n".join("   " + line for (line,) in cursor.fetchall()))
+
+
+def percentile(times, percent):
+    """The nearest-rank percentile: the value `percent` % of the runs are at or under."""
+    ordered = sorted(times)
+    return ordered[max(0, -(-len(ordered) * percent // 100) - 1)]
 
 
 if __name__ == "__main__":

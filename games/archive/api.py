@@ -39,19 +39,21 @@ def match_record(archived, hands):
     }
 
 
-def archived_match(match_id):
+def archived_match(match_id, unread=()):
+    """The match and its hands, without the hands' columns `unread` (not needed, not decoded)."""
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
-    return archived, list(archived.hands.all())
+    return archived, list(archived.hands.defer(*unread))
 
 
 @require_GET
 def match_json(request, match_id):
-    return JsonResponse(match_record(*archived_match(match_id)))
+    return JsonResponse(match_record(*archived_match(match_id, unread=("deck", "reshuffles"))))
 
 
 @require_GET
 def match_csv(request, match_id):
-    archived, hands = archived_match(match_id)
+    # The sheet's rows read each hand's number, dealer and result only.
+    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "sheet"))
     if archived.sheet is None:
         raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -204,4 +204,6 @@ class OpponentRecord(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "opponent"], name="one_record_per_opponent")]
-        indexes = [models.Index(fields=["player", "-played"], name="archive_most_played")]
+        # The player page's "against each opponent": most played first, ties by opponent,
+        # read off the index in order, however many opponents a busy player has met.
+        indexes = [models.Index(fields=["player", "-played", "opponent"], name="archive_most_played_first")]

@@ -138,8 +138,6 @@ def result_row(archived, match, seat, streaks):
     players = archived.players
     player, won = players[seat], seat == archived.winner_seat
     against_computer = players[1 - seat].is_computer
-    if not against_computer:  # a streak counts matches against people only
-        streaks[player.pk] = streaks.get(player.pk, 0) + 1 if won else 0
     sheet = match.sheet
     return PlayerResult(
         match=archived,
@@ -154,9 +152,18 @@ def result_row(archived, match, seat, streaks):
         opponent_total=sheet.totals[1 - seat],
         games_won=sheet.games_won(seat),
         shutouts=sum(1 for game in sheet.games if game.winner == seat and game.points[1 - seat] == 0),
-        streak=0 if against_computer else streaks[player.pk],
+        streak=streak_after(streaks, player.pk, won, against_computer),
         **hand_counts(match.results, seat),
     )
+
+
+def streak_after(streaks, player_id, won, against_computer):
+    """The player's winning streak after this match, kept in `streaks`: a streak counts
+    matches against people only (against the computer: 0, and the streak is left as it was)."""
+    if against_computer:
+        return 0
+    streaks[player_id] = streaks.get(player_id, 0) + 1 if won else 0
+    return streaks[player_id]
 
 
 def hand_counts(results, seat):

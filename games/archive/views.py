@@ -19,6 +19,9 @@ from games.identity import is_public_id
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
 
+# A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
+HAND_REPLAY = ("deck", "moves", "reshuffles")
+HAND_SHEET = ("sheet",)
 PAGE_SIZE = 20
 NAMED_AT_MOST = 100
 MAX_PAGE = 100_000  # two million matches deep, far past any real archive's end
@@ -37,7 +40,9 @@ def page_of_matches(start, size, name="", scoring="", player_id=None):
     named = named_ids(name) if name else []
     if player_id is None and named is not None and len(named) == 1:
         player_id = named[0]
-    matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED).select_related("player0", "player1")
+    # Not the sheet: a list row never shows it, and at a million matches reading and decoding
+    # twenty sheets cost more than finding the page.
+    matches = ArchivedMatch.objects.filter(status=ArchivedMatch.FINISHED).select_related("player0", "player1").defer("sheet")
     if player_id is not None:
         results = PlayerResult.objects.filter(player_id=player_id)
         results = results.filter(scoring=scoring) if scoring else results
@@ -45,9 +50,15 @@ def page_of_matches(start, size, name="", scoring="", player_id=None):
         return list(matches.filter(id__in=Subquery(page)).order_by("-finished_at", "-id"))
     if scoring:
         matches = matches.filter(scoring=scoring)
-    if name and named is None:
+    if not name:
+        # The page's ids skipped to in the index alone (an index-only scan), then only its
+        # rows read and joined to their players: an OFFSET over the joined rows read every
+        # skipped row and both its players.
+        page = matches.order_by("-finished_at", "-id").values("id")[start : start + size]
+        return list(matches.filter(id__in=Subquery(page)).order_by("-finished_at", "-id"))
+    if named is None:
         matches = matches.filter(Q(player0__name__icontains=name) | Q(player1__name__icontains=name))
-    elif name:
+    else:
         matches = matches.filter(Q(player0__in=named) | Q(player1__in=named))
     return list(matches.order_by("-finished_at", "-id")[start : start + size])
 
@@ -113,7 +124,9 @@ def archive_list(request):
 @require_GET
 def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
-    hands = list(archived.hands.all())
+    # The page shows each hand's result; its deck and moves only for a replay, and its
+    # sheet never (the match's own is drawn): not read, not decoded, when not shown.
+    hands = list(archived.hands.defer(*HAND_SHEET, *([] if "hand" in request.GET else HAND_REPLAY)))
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
     context = {
