@@ -41,6 +41,19 @@ def env_int(name, default):
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
+def env_float(name, default):
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from None
+    if not 0 <= number < float("inf"):
+        raise ImproperlyConfigured(f"{name} must be zero or more, not {value!r}")
+    return number
+
+
 def env_list(name, default):
     value = os.environ.get(name)
     if value is None or value.strip() == "":
@@ -209,7 +222,9 @@ STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
 GAMES_CLAIM_AFTER_SECONDS = int(os.environ.get("GAMES_CLAIM_AFTER_SECONDS", "120"))
-GAMES_MIN_SEEN_SECONDS = 0.4
+# The browser tests set GAMES_MIN_SEEN_SECONDS near zero (every move would wait it), except
+# those that test the guard itself; table.js reads it from the page (data-arm-ms).
+GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)
 GAMES_CHAT_BURST = 5
 GAMES_CHAT_WINDOW_SECONDS = 10
 

@@ -120,7 +120,8 @@ def result_summary(result):
 def player_state(seat):
     if seat is None:
         return None
-    return {"name": seat.name, "connected": is_connected(seat), "ready": seat.ready}
+    return {"name": seat.name, "connected": is_connected(seat), "ready": seat.ready,
+            "computer": bool(seat.computer_level)}
 
 
 def is_connected(seat):

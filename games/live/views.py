@@ -5,6 +5,7 @@ itself then goes over the socket (`games.live.consumers`). Views read through ga
 write through games.live.services, which own the transactions.
 """
 
+from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,9 +25,15 @@ from games.display.messages import message
 from games.live.seats import set_seat_cookie, token_from_cookies
 
 
-# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table.
+# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
+# four-colour deck; a guided first hand skipped. Kept a year (table.js reads the age from the page).
 SORT_COOKIE = "hand_sort"
 ORDER_COOKIE_PREFIX = "hand_order_"
+DECK_COOKIE = "deck"
+GUIDE_COOKIE = "guide"
+TABLE_COOKIE_AGE = 365 * 24 * 3600
+# A knock, a resignation or a claim waits this long for its second press (table.js).
+CONFIRM_SECONDS = 5
 # Quick reactions in the chat, sent as the reader's words (every font has letters; not
 # every phone has the same emoji).
 REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
@@ -151,6 +158,13 @@ def _page_context(request, table, seats, snapshot, seat, token):
         "revoke_path": reverse("games:revoke", kwargs={"code": table.code}),
         "chat": rooms.chat_lines(table, seats),
         "reactions": REACTIONS,
+        # table.js's delays: a control acts once its state has been seen as long as the server
+        # asks (GAMES_MIN_SEEN_SECONDS), with a little margin for the frame's travel.
+        "arm_ms": round(settings.GAMES_MIN_SEEN_SECONDS * 1000) + 50,
+        "confirm_ms": CONFIRM_SECONDS * 1000,
+        "cookie_age": TABLE_COOKIE_AGE,
+        "four_colours": request.COOKIES.get(DECK_COOKIE) == "four",
+        "guide_off": request.COOKIES.get(GUIDE_COOKIE) == "off",
     }
 
 
