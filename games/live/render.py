@@ -74,7 +74,8 @@ def live_context(state, sort, order=()):
         "showdown": showdown(state["hand_result"], names) if state["hand_result"] else None,
         "score_sheet": score_sheet(state["sheet"], names),
         "waiting": state["players"][1] is None,
-        "can_claim": state["can_claim"],
+        # The computer is never "away": there is nothing to claim from it.
+        "can_claim": state["can_claim"] and not (seat is not None and (state["players"][1 - seat] or {}).get("computer")),
         "can_resign": seat is not None and state["players"][1] is not None and not state["match_over"],
         "guide": guide_step(state, names),
         "archive_url": reverse("archive:match", kwargs={"match_id": state["match_id"]})
@@ -120,8 +121,8 @@ def guide_step(state, names):
     moves = set(state["legal_moves"])
     if state["hand_result"] is not None:
         return {"step": "showdown", "anchor": "showdown", "text": gettext(
-            "The hand is over. Each player lays down their melds; the knocker’s opponent may add cards to the "
-            "knocker’s melds. The difference in deadwood goes to the player with less.")}
+            "The hand is over: both hands are shown, the knocker’s opponent lays off what fits on the "
+            "knocker’s melds, and the points go on the score sheet.")}
     if state["to_move"] != seat:
         return {"step": "wait", "anchor": "melds", "text": gettext(
             "While %(name)s plays, look for melds in your hand: three or four cards of the same rank, or three "
@@ -136,8 +137,8 @@ def guide_step(state, names):
             "stock.")}
     if any(knock["deadwood"] == 0 for knock in state["knocks"]):
         return {"step": "gin", "anchor": "gin", "text": gettext(
-            "Gin: every card but one is in a meld. Press the Gin button to lay your hand down and score a "
-            "bonus of 25.")}
+            "Gin: all your cards but the one you discard are in melds. Press the Gin button to lay your "
+            "hand down for a bonus of 25.")}
     if state["knocks"]:
         return {"step": "knock", "anchor": "knocking", "text": gettext(
             "You may knock: your deadwood would be %(limit)s or less. Knock to end the hand now, or play on "

@@ -218,7 +218,7 @@
     if (!shown) picked = null;
     var pile = document.getElementById("discard-pile");
     if (pile) pile.classList.toggle("ready", !!shown);
-    if (note) note.textContent = shown ? note.dataset.text.replace("%(card)s", shown.querySelector(".corner").textContent) : "";
+    if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector(".corner").textContent) : "";
   }
   function discard(code) {
     if (performance.now() < armedAt) return;

@@ -93,8 +93,9 @@ def play(ana, ben, moves=1):
 
 def press_move(target):
     """Press a move's control: a card is picked by a first press and discarded by a second."""
+    card = target.get_attribute("data-card")  # read first: a draw button is gone once pressed
     target.click()
-    if target.get_attribute("data-card"):
+    if card:
         target.click()
 
 
@@ -190,7 +191,9 @@ def test_it_plays_one_move_for_a_double_tap(browser, guarded_server_url):
         mover = mover_of(ana, ben)
         before = version(mover)
         armed(mover)
-        box = simple_move(mover).bounding_box()
+        target = simple_move(mover)
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
         mover.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         wait_for_version(mover, before + 1)
         armed(mover)
