@@ -17,10 +17,9 @@
   var COOKIE_AGE = Number(live.dataset.cookieAge);
   var page = document.getElementById("table-page");
   var deckToggle = document.getElementById("deck-toggle");
-  var chatLink = document.getElementById("chat-link");
-  var chatBadge = document.getElementById("chat-badge");
-  var chatUnread = document.getElementById("chat-unread");
-  var chatSection = document.getElementById("chat");
+  // The "Chat" link's badge: how many lines came while the chat was out of sight.
+  var unseen = { badge: document.getElementById("chat-badge"), count: document.getElementById("chat-unread"),
+                 chat: document.getElementById("chat") };
   var picked = null;       // the code of the card picked for a discard, if any
   var roving = null;       // the code of the hand's one tab stop
   var keyed = false;       // the last move came from a key: focus follows into the hand
@@ -277,15 +276,15 @@
   // "Chat" link at the top and chimes softly; seeing the chat clears it.
   var unread = 0, chatSeen = true;
   function showUnread() {
-    if (!chatBadge) return;
-    chatUnread.textContent = String(unread);
-    chatBadge.hidden = unread === 0;
+    if (!unseen.badge) return;
+    unseen.count.textContent = String(unread);
+    unseen.badge.hidden = unread === 0;
   }
-  if (chatSection && window.IntersectionObserver) {
+  if (unseen.chat && window.IntersectionObserver) {
     new IntersectionObserver(function (entries) {
       chatSeen = entries[entries.length - 1].isIntersecting;
       if (chatSeen) { unread = 0; showUnread(); }
-    }).observe(chatSection);
+    }).observe(unseen.chat);
   }
 
   function showChat(message) {

@@ -446,3 +446,11 @@ def test_it_shows_the_knock_card_face_down_once_the_hand_has_ended_on_it():
     assert render.knock_card(state) == "6H"
     assert render.knock_card({**state, "hand_result": None}) is None
     assert render.knock_card({"history": [[0, "discard 6H"]], "hand_result": {"kind": "draw"}}) is None
+
+
+def test_it_logs_a_knock_and_a_gin_with_the_card_laid_face_down():
+    state = {"upcard": "KS", "history": [[0, "pile"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
+    with translation.override("en"):
+        assert render.move_lines(state, ["Ana", "Ben"])[-1] == "Ana knocked, laying the 6 of hearts face down."
+        gin = render.move_lines({**state, "hand_result": {"kind": "gin"}}, ["Ana", "Ben"])
+    assert gin == ["Ana took the king of spades from the pile.", "Ana went gin, laying the 6 of hearts face down."]
