@@ -41,6 +41,19 @@ def env_int(name, default):
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
+def env_float(name, default):
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from None
+    if not 0 <= number < float("inf"):
+        raise ImproperlyConfigured(f"{name} must be zero or more, not {value!r}")
+    return number
+
+
 def env_list(name, default):
     value = os.environ.get(name)
     if value is None or value.strip() == "":
@@ -169,16 +182,6 @@ def channel_layer_settings():
 
 CHANNEL_LAYERS = {"default": channel_layer_settings()}
 
-# Frames a WebSocket may send: bursts, then a steady rate a second (games.live.consumers). Far above
-# any human; the load benchmark raises them to play at full speed.
-GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
-GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
-# Live tables a process keeps in memory (games.live.rooms), and the moves they may hold in all:
-# about 2 KB a move, so the defaults bound the rooms to some tens of megabytes.
-GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
-# The computer's pause before it moves, in seconds, so a person can follow its moves.
-GAMES_COMPUTER_PAUSE = float(os.environ.get("GAMES_COMPUTER_PAUSE", "0.7"))
-GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 
 def cache_settings():
     # The rate limits' counts (games.live.limits) live here: shared by every process through
@@ -206,7 +209,19 @@ RATELIMIT_FAIL_OPEN = True
 STALE_UNJOINED_TABLE_HOURS = 24  # a table whose second seat was never taken
 STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 
-# Live play. A player may claim a match once the player it waits for has been away this
+# Live play: every GAMES_* setting, read from the environment where a deployment or a test
+# changes it (loud on a bad value: ImproperlyConfigured at start-up).
+# Frames a WebSocket may send: bursts, then a steady rate a second (games.live.consumers). Far above
+# any human; the load benchmark raises them to play at full speed.
+GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
+GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
+# Live tables a process keeps in memory (games.live.owner), and the moves they may hold in all:
+# about 2 KB a move, so the defaults bound them to some tens of megabytes.
+GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
+# The computer's pause before it moves, in seconds, so a person can follow its moves.
+GAMES_COMPUTER_PAUSE = env_float("GAMES_COMPUTER_PAUSE", 0.7)
+GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
+# A player may claim a match once the player it waits for has been away this
 # long (tests set it near zero); a control acts only on a state its player has seen for
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
@@ -215,7 +230,9 @@ GAMES_CLAIM_AFTER_SECONDS = env_int("GAMES_CLAIM_AFTER_SECONDS", 120)
 # timeout is gone (killed, crashed): its sockets count no more (games.live.presence).
 GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 10)
 GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
-GAMES_MIN_SEEN_SECONDS = 0.4
+# The browser tests set GAMES_MIN_SEEN_SECONDS near zero (every move would wait it), except
+# those that test the guard itself; table.js reads it from the page (data-arm-ms).
+GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)
 GAMES_CHAT_BURST = 5
 GAMES_CHAT_WINDOW_SECONDS = 10
 

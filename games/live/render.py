@@ -8,6 +8,7 @@ import math
 from datetime import datetime
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext, pgettext
 
@@ -46,7 +47,7 @@ def render_live(state, sort=DEFAULT_SORT, order=()):
 def live_context(state, sort, order=()):
     """Everything the template needs beyond the state itself: names, cards, words."""
     seat = state["seat"]
-    names = [player["name"] if player else "" for player in state["players"]]
+    names = display_names(state["players"])
     legal = set(state["legal_moves"])
     context = {
         "sort": sort,
@@ -59,6 +60,8 @@ def live_context(state, sort, order=()):
         "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
         "discard_top": state["discard_top"],
         "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
+        "knock_card": knock_card(state),
+        "knock_card_name": card_name(knock_card(state)) if knock_card(state) else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
         "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
         "knocks": state["knocks"],
@@ -78,6 +81,9 @@ def live_context(state, sort, order=()):
         "can_claim": state["can_claim"],
         "claim_in": claim_in(state),
         "can_resign": seat is not None and state["players"][1] is not None and not state["match_over"],
+        "guide": guide_step(state, names),
+        "archive_url": reverse("archive:match", kwargs={"match_id": state["match_id"]})
+        if state["match_over"] and state["match_id"] else None,
     }
     context["announcement"] = " ".join(filter(None, [context["moves"][-1] if context["moves"] else "",
                                                      context["ending"], context["status"]]))
@@ -93,6 +99,68 @@ def claim_in(state):
     return f"{left // 60}:{left % 60:02d}"
 
 
+def display_names(players):
+    """The players' names as the table shows them: two alike ("Cleo" playing the club level,
+    Cleo) are told apart, the computer's tagged as such, two people's by their seat."""
+    names = [player["name"] if player else "" for player in players]
+    if not all(players) or names[0].strip().casefold() != names[1].strip().casefold():
+        return names
+    if any(player.get("computer") for player in players):
+        return [gettext("%(name)s (computer)") % {"name": name} if player.get("computer") else name
+                for name, player in zip(names, players)]
+    return [gettext("%(name)s (seat %(seat)s)") % {"name": name, "seat": seat + 1} for seat, name in enumerate(names)]
+
+
+def knock_card(state):
+    """The card a knock (or a gin) laid face down, once the hand has ended on it: not on the
+    pile, and shown there as a card back."""
+    history = state["history"] or []
+    if state["hand_result"] is None or not history:
+        return None
+    move = Move.from_text(history[-1][1])
+    return move.card.code() if move.verb == "knock" else None
+
+
+def guide_step(state, names):
+    """A short hint for the step at hand, in a first hand against the computer (match 1,
+    hand 1): what to look for, in the words of the rules page; None otherwise. The page
+    hides it once the player has skipped the guide (a cookie, table.js)."""
+    seat = state["seat"]
+    players = state["players"]
+    if seat is None or players[1 - seat] is None or not players[1 - seat].get("computer"):
+        return None
+    if state["match_number"] != 1 or state["hand_number"] != 1 or state["match_over"]:
+        return None
+    moves = set(state["legal_moves"])
+    if state["hand_result"] is not None:
+        return {"step": "showdown", "anchor": "showdown", "text": gettext(
+            "The hand is over: both hands are shown, the knocker’s opponent lays off what fits on the "
+            "knocker’s melds, and the points go on the score sheet.")}
+    if state["to_move"] != seat:
+        return {"step": "wait", "anchor": "melds", "text": gettext(
+            "While %(name)s plays, look for melds in your hand: three or four cards of the same rank, or three "
+            "or more cards in a row in one suit.") % {"name": names[1 - seat]}}
+    if "pass" in moves:
+        return {"step": "upcard", "anchor": "deal", "text": gettext(
+            "The first upcard: take it if it goes with two of your cards (the same rank, or next to them in "
+            "the same suit); otherwise pass.")}
+    if "stock" in moves or "pile" in moves:
+        return {"step": "draw", "anchor": "turns", "text": gettext(
+            "Draw: take the top card of the discard pile if it goes into a meld; otherwise draw from the "
+            "stock.")}
+    if any(knock["deadwood"] == 0 for knock in state["knocks"]):
+        return {"step": "gin", "anchor": "gin", "text": gettext(
+            "Gin: all your cards but the one you discard are in melds. Press the Gin button to lay your "
+            "hand down for a bonus of 25.")}
+    if state["knocks"]:
+        return {"step": "knock", "anchor": "knocking", "text": gettext(
+            "You may knock: your deadwood would be %(limit)s or less. Knock to end the hand now, or play on "
+            "for gin.") % {"limit": state["knock_limit"]}}
+    return {"step": "discard", "anchor": "turns", "text": gettext(
+        "Discard: give up a card that is in no meld, a high one first (a jack, queen or king counts 10). "
+        "The number on each card is the deadwood you would keep.")}
+
+
 def players_in_view_order(state, names):
     """Opponent on top, you at the bottom; spectators see seat 1 on top."""
     order = [0, 1] if state["seat"] == 1 else [1, 0]
@@ -103,6 +171,7 @@ def players_in_view_order(state, names):
             "seat": seat, "name": names[seat], "me": seat == state["seat"],
             "connected": player.get("connected"), "ready": player.get("ready"),
             "count": state["hand_counts"][seat], "dealer": seat == state["dealer"],
+            "computer": player.get("computer", False),
         "backs": range(max(0, state["hand_counts"][seat] - len(state["known"][seat]))),
         "known": state["known"][seat],
             "to_move": seat == state["to_move"],
@@ -200,6 +269,7 @@ def move_lines(state, names):
     wherever it was face up (a draw from the stock never names its card)."""
     pile = [state["upcard"]] if state["upcard"] else []
     lines = []
+    gin = (state["hand_result"] or {}).get("kind") == "gin"
     for seat, text in state["history"] or []:
         move = Move.from_text(text)
         values = {"name": names[seat]}
@@ -210,13 +280,17 @@ def move_lines(state, names):
         elif move.verb == "pile":
             values["card"] = card_name(pile.pop()) if pile else ""
             lines.append(gettext("%(name)s took the %(card)s from the pile.") % values)
+        elif move.verb == "knock":
+            # The knock card is laid face down, not on the pile; a knock with no deadwood is
+            # gin (the only knock Straight Gin allows).
+            values["card"] = card_name(move.card.code())
+            lines.append((gettext("%(name)s went gin, laying the %(card)s face down.") if gin
+                          else gettext("%(name)s knocked, laying the %(card)s face down.")) % values)
         else:
             code = move.card.code()
             pile.append(code)
             values["card"] = card_name(code)
-            message = gettext("%(name)s knocked, discarding the %(card)s.") if move.verb == "knock" else gettext(
-                "%(name)s discarded the %(card)s.")
-            lines.append(message % values)
+            lines.append(gettext("%(name)s discarded the %(card)s.") % values)
     return lines
 
 

@@ -5,6 +5,7 @@ itself then goes over the socket (`games.live.consumers`). Views read the snapsh
 table's owner publishes and change the table only through the owner (games.live.owner).
 """
 
+from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,9 +26,15 @@ from games.live.owner import LiveTable, act, live_tables, open_table as open_a_t
 from games.live.seats import set_seat_cookie, token_from_cookies
 
 
-# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table.
+# Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
+# four-colour deck; a guided first hand skipped. Kept a year (table.js reads the age from the page).
 SORT_COOKIE = "hand_sort"
 ORDER_COOKIE_PREFIX = "hand_order_"
+DECK_COOKIE = "deck"
+GUIDE_COOKIE = "guide"
+TABLE_COOKIE_AGE = 365 * 24 * 3600
+# A knock, a resignation or a claim waits this long for its second press (table.js).
+CONFIRM_SECONDS = 5
 # Quick reactions in the chat, sent as the reader's words (every font has letters; not
 # every phone has the same emoji).
 REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
@@ -152,6 +159,13 @@ def _page_context(request, owner, snapshot, seat, token):
         "revoke_path": reverse("games:revoke", kwargs={"code": code}),
         "chat": owner.chat_lines(),
         "reactions": REACTIONS,
+        # table.js's delays: a control acts once its state has been seen as long as the server
+        # asks (GAMES_MIN_SEEN_SECONDS), with a little margin for the frame's travel.
+        "arm_ms": round(settings.GAMES_MIN_SEEN_SECONDS * 1000) + 50,
+        "confirm_ms": CONFIRM_SECONDS * 1000,
+        "cookie_age": TABLE_COOKIE_AGE,
+        "four_colours": request.COOKIES.get(DECK_COOKIE) == "four",
+        "guide_off": request.COOKIES.get(GUIDE_COOKIE) == "off",
     }
 
 

@@ -4,13 +4,25 @@
 // Each new view is morphed into the page (idiomorph), so the focused control, the scroll
 // position and an open details panel stay; cards travel to their new places (FLIP, unless
 // the reader prefers reduced motion). A control acts only once its state has been on
-// screen for ARM_MS, and a knock, a resignation or a claim takes a second press.
+// screen for ARM_MS, and a knock, a resignation or a claim takes a second press. A discard
+// too is deliberate: a tap picks a card (it lifts), a second tap on it or on the pile
+// discards it, or the card is dragged onto the pile; a tap on another card only picks that.
+// The delays and the cookies' age come from the page (data-arm-ms…), set by the server.
 (function () {
   "use strict";
   var live = document.getElementById("table-live");
   if (!live) return;
-  var ARM_MS = 450;          // a double tap's second tap lands well within this
-  var CONFIRM_MS = 5000;     // a first press on "Knock" waits this long for the second
+  var ARM_MS = Number(live.dataset.armMs);          // the server's GAMES_MIN_SEEN_SECONDS, and a margin
+  var CONFIRM_MS = Number(live.dataset.confirmMs);  // a first press on "Knock" waits this long for the second
+  var COOKIE_AGE = Number(live.dataset.cookieAge);
+  var page = document.getElementById("table-page");
+  var deckToggle = document.getElementById("deck-toggle");
+  // The "Chat" link's badge: how many lines came while the chat was out of sight.
+  var unseen = { badge: document.getElementById("chat-badge"), count: document.getElementById("chat-unread"),
+                 chat: document.getElementById("chat") };
+  var picked = null;       // the code of the card picked for a discard, if any
+  var roving = null;       // the code of the hand's one tab stop
+  var keyed = false;       // the last move came from a key: focus follows into the hand
   var status = document.getElementById("connection-status");
   var errorLine = document.getElementById("table-error");
   var chatLines = document.getElementById("chat-lines");
@@ -33,7 +45,7 @@
   }
   function setCookie(name, value) {
     // Values are plain words and card codes joined by dots: nothing a cookie must escape.
-    document.cookie = name + "=" + value + "; path=/; max-age=31536000; SameSite=Lax";
+    document.cookie = name + "=" + value + "; path=/; max-age=" + COOKIE_AGE + "; SameSite=Lax";
   }
   var orderCookie = "hand_order_" + tableCode;
   var sort = cookie("hand_sort") || "melds";
@@ -87,6 +99,7 @@
   function showState(message) {
     var changed = message.version !== version;
     var wasMyTurn = flag("myTurn"), wasWaiting = flag("waiting"), wasShowdown = !!document.getElementById("showdown");
+    var wasEnded = !!live.querySelector(".hand-end");
     var focused = live.contains(document.activeElement) ? document.activeElement : null;
     var before = cardPlaces();
     var confirming = live.querySelector("[data-confirming='true']");
@@ -96,12 +109,18 @@
     // A presence update must not undo a first press on "Knock": the same control keeps asking.
     var same = confirming && !changed && document.getElementById(confirming.id);
     if (same && same.dataset.confirm) ask(same);
-    if (changed) arm();
+    if (changed) { arm(); picked = null; }
+    showPicked();
+    rove();
     keepFocus(focused);
     travel(before);
     makeSortable();
     if (flag("myTurn") && !wasMyTurn) chime("turn");
     if (!wasShowdown && document.getElementById("showdown")) chime("knock");
+    var ended = live.querySelector(".hand-end");
+    // The hand's end comes into view; the next hand (or the rematch) starts at the top of the felt.
+    if (ended && !wasEnded) bringIntoView(ended);
+    else if (wasEnded && !ended) bringIntoView(live);
     if (wasWaiting && !flag("waiting")) notice(live.dataset.titleJoined);
     showTitle();
     showError("");
@@ -116,12 +135,95 @@
     armTimer = window.setTimeout(function () { live.dataset.armed = "true"; }, ARM_MS);
   }
 
-  // Focus stays where it was; if that control is gone (a draw button after the draw), it
-  // moves to the first control of the area instead of falling to <body>.
+  // Focus stays where it was; if that control is gone (a draw button after the draw, the card
+  // just discarded), it moves to the hand's tab stop, else to the first control still there,
+  // never to <body> or an invisible container.
   function keepFocus(focused) {
-    if (!focused || live.contains(document.activeElement)) return;
-    var next = live.querySelector("#controls [data-move]:not([aria-disabled]), #controls [data-move], .next-step button, #controls");
+    if (!(focused || keyed) || live.contains(document.activeElement)) return;
+    keyed = false;
+    var next = live.querySelector("#hand-cards [tabindex='0']") ||
+      live.querySelector("#actions button, .next-step button:not([disabled]), .table-end button");
     if (next) next.focus({ preventScroll: true });
+  }
+
+  function bringIntoView(element) {
+    var box = element.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
+    element.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "auto" : "smooth" });
+  }
+
+  // The hand: one tab stop (the picked card, else the last one focused, else the first),
+  // the arrows move between its cards.
+  function handCards() {
+    return Array.prototype.slice.call(live.querySelectorAll("#hand-cards [data-card]"));
+  }
+  function rove() {
+    var cards = handCards();
+    if (!cards.length) return;
+    var stop = cards.filter(function (card) { return card.dataset.card === (picked || roving); })[0] || cards[0];
+    cards.forEach(function (card) { card.tabIndex = card === stop ? 0 : -1; });
+  }
+  live.addEventListener("keydown", function (event) {
+    var card = event.target.closest("#hand-cards [data-card]");
+    if (!card) return;
+    var steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    var cards = handCards(), at = cards.indexOf(card), to = null;
+    if (event.key in steps) to = cards[(at + steps[event.key] + cards.length) % cards.length];
+    else if (event.key === "Home") to = cards[0];
+    else if (event.key === "End") to = cards[cards.length - 1];
+    else if (event.key === "Escape") { pick(null); return; }
+    if (!to) return;
+    event.preventDefault();
+    roving = to.dataset.card;
+    rove();
+    to.focus();
+  });
+  live.addEventListener("focusin", function (event) {
+    var card = event.target.closest("#hand-cards [data-card]");
+    if (card) { roving = card.dataset.card; rove(); }
+  });
+
+  // Single keys, said on the page (#keys-note) and on each button (aria-keyshortcuts).
+  var SHORTCUTS = { d: "#move-stock", p: "#move-pile", k: "#actions .knock" };
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    var selector = SHORTCUTS[event.key.toLowerCase()];
+    var button = selector && live.querySelector(selector);
+    if (!button) return;
+    event.preventDefault();
+    keyed = true;
+    button.click();
+  });
+
+  // Picking a card for a discard: it lifts and says so; a second press discards it.
+  function discardable(card) {
+    return card && card.dataset.move && card.dataset.move.indexOf("discard ") === 0;
+  }
+  function pick(code) {
+    picked = code;
+    showPicked();
+  }
+  function showPicked() {
+    var note = document.getElementById("picked-note");
+    var shown = null;
+    live.querySelectorAll("#hand-cards [data-card]").forEach(function (card) {
+      if (!discardable(card)) return;
+      var on = card.dataset.card === picked;
+      card.classList.toggle("picked", on);
+      card.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) shown = card;
+    });
+    if (!shown) picked = null;
+    var pile = document.getElementById("discard-pile");
+    if (pile) pile.classList.toggle("ready", !!shown);
+    if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector(".corner").textContent) : "";
+  }
+  function discard(code) {
+    if (performance.now() < armedAt) return;
+    var card = document.getElementById("card-" + code);
+    if (!discardable(card)) return;
+    send({ type: "move", move: card.dataset.move, version: version });
   }
 
   // The tab says when it is your turn, so a player in another tab notices.
@@ -146,7 +248,7 @@
     if (!soundOn() || !window.AudioContext) return;
     try {
       audio = audio || new AudioContext();
-      var notes = kind === "turn" ? [660, 880] : [440, 330, 550];
+      var notes = kind === "turn" ? [660, 880] : kind === "chat" ? [990] : [440, 330, 550];
       notes.forEach(function (frequency, index) {
         var tone = audio.createOscillator(), gain = audio.createGain();
         tone.frequency.value = frequency;
@@ -170,8 +272,28 @@
     });
   }
 
+  // A new line, while the chat is out of sight (a phone: under the felt), lights a badge on the
+  // "Chat" link at the top and chimes softly; seeing the chat clears it.
+  var unread = 0, chatSeen = true;
+  function showUnread() {
+    if (!unseen.badge) return;
+    unseen.count.textContent = String(unread);
+    unseen.badge.hidden = unread === 0;
+  }
+  if (unseen.chat && window.IntersectionObserver) {
+    new IntersectionObserver(function (entries) {
+      chatSeen = entries[entries.length - 1].isIntersecting;
+      if (chatSeen) { unread = 0; showUnread(); }
+    }).observe(unseen.chat);
+  }
+
   function showChat(message) {
     if (!chatLines || chatLines.querySelector("[data-id='" + message.id + "']")) return;
+    if (String(message.seat) !== live.dataset.seat && !chatSeen) {
+      unread += 1;
+      showUnread();
+      chime("chat");
+    }
     var line = document.createElement("li");
     line.dataset.seat = String(message.seat);
     line.dataset.id = String(message.id);
@@ -240,7 +362,24 @@
 
   live.addEventListener("click", function (event) {
     var button = event.target.closest("button");
+    if (button && button.dataset.guide) {
+      setCookie("guide", "off");
+      page.classList.add("guide-off");
+      return;
+    }
+    if (!button || !discardable(button)) {
+      // A tap on the pile discards the picked card; a tap anywhere else only lets go of it.
+      if (picked && event.target.closest("#discard-pile")) { discard(picked); return; }
+      if (picked && !(button && button.dataset.sort)) pick(null);
+    }
     if (!button || button.disabled) return;
+    if (discardable(button) && button.closest("#hand-cards")) {
+      // The first press picks, the second discards: a mis-tap costs nothing.
+      if (picked !== button.dataset.card) { pick(button.dataset.card); return; }
+      if (performance.now() - lastDrag < ARM_MS) return;
+      discard(button.dataset.card);
+      return;
+    }
     if (button.dataset.refusal) { showError(button.dataset.refusal); return; }
     if (button.dataset.sort) { sortBy(button.dataset.sort, []); return; }
     // A move, a knock, a resignation or a claim acts only on a state seen for a moment.
@@ -263,16 +402,30 @@
     send({ type: "sort", by: sort, order: order });
   }
 
-  // Drag to reorder (mouse and touch); the order is kept in a cookie for this table.
+  // Drag to reorder (mouse and touch); the order is kept in a cookie for this table. A card
+  // dragged onto the discard pile is discarded (it goes back to its place until the server
+  // answers).
   function makeSortable() {
     var hand = document.getElementById("hand-cards");
+    var fan = document.getElementById("pile-fan");
     if (!hand || !window.Sortable) return;
+    if (fan && !Sortable.get(fan)) {
+      Sortable.create(fan, {
+        group: { name: "hand", pull: false, put: function (to, from, dragged) { return discardable(dragged); } },
+        sort: false, draggable: ".never", animation: 0,
+      });
+    }
     hand.querySelectorAll(".group-cards").forEach(function (group) {
       if (Sortable.get(group)) return;  // a morph keeps the element, and its Sortable
       Sortable.create(group, {
         group: "hand", animation: reducedMotion.matches ? 0 : 150, delay: 120, delayOnTouchOnly: true,
-        onEnd: function () {
+        onEnd: function (event) {
           lastDrag = performance.now();
+          if (event.to && event.to.id === "pile-fan") {
+            event.from.insertBefore(event.item, event.from.children[event.oldIndex] || null);
+            discard(event.item.dataset.card);
+            return;
+          }
           var order = Array.prototype.map.call(hand.querySelectorAll("[data-card]"), function (card) { return card.dataset.card; });
           sortBy("custom", order);
         },
@@ -306,7 +459,18 @@
     });
   });
 
+  if (deckToggle) {
+    deckToggle.addEventListener("click", function () {
+      var four = !page.classList.contains("four-colours");
+      page.classList.toggle("four-colours", four);
+      deckToggle.setAttribute("aria-pressed", four ? "true" : "false");
+      setCookie("deck", four ? "four" : "two");
+    });
+  }
+
   makeSortable();
+  showPicked();
+  rove();
   showTitle();
   live.dataset.armed = "true";
   // "Continue on another device": the seat secret rides in the link's #fragment (claim.js).

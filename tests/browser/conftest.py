@@ -58,6 +58,9 @@ def live_server_env(tmp_path_factory):
         GAMES_COMPUTER_PAUSE="0",
         # A player may claim the match as soon as the opponent has gone: no test waits two minutes.
         GAMES_CLAIM_AFTER_SECONDS="0",
+        # Every move waits the double-tap guard (0.4 s) before table.js lets it be played: here it
+        # is near zero, save for the tests of the guard itself (guarded_server_url).
+        GAMES_MIN_SEEN_SECONDS="0.02",
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
@@ -84,6 +87,15 @@ class Daphne:
 @pytest.fixture(scope="session")
 def live_server_url(live_server_env):
     server = Daphne(live_server_env)
+    server.start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def guarded_server_url(live_server_env):
+    """A site with the double-tap guard as production has it, for the tests of the guard."""
+    server = Daphne(dict(live_server_env, GAMES_MIN_SEEN_SECONDS="0.4"))
     server.start()
     yield server.url
     server.stop()

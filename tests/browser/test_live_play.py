@@ -46,7 +46,9 @@ def play_one_move(page):
     if not cards.count():
         cards = page.locator("#table-live .my-hand button.card")
     values = [int(value) for value in cards.evaluate_all("cards => cards.map(c => c.dataset.value)")]
-    cards.nth(values.index(max(values))).click()
+    card = cards.nth(values.index(max(values)))
+    card.click()  # picks the card
+    card.click()  # discards it
 
 
 def has_move(page):

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.live import render
 
@@ -429,3 +429,29 @@ def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
         button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
         assert f'class="after" aria-hidden="true" data-face="{after}"' in button
         assert f"leaving deadwood {after}" in button
+
+
+# Issue 21: names told apart, the knock card face down --------------------------------------
+
+def test_it_tells_apart_a_person_and_the_computer_of_the_same_name():
+    players = [{"name": "Cleo", "computer": False}, {"name": "Cleo", "computer": True}]
+    with translation.override("en"):
+        assert render.display_names(players) == ["Cleo", "Cleo (computer)"]
+        assert render.display_names([{"name": "Ana"}, {"name": "ana"}]) == ["Ana (seat 1)", "ana (seat 2)"]
+        assert render.display_names([{"name": "Ana"}, {"name": "Ben"}]) == ["Ana", "Ben"]
+        assert render.display_names([{"name": "Ana"}, None]) == ["Ana", ""]
+
+
+def test_it_shows_the_knock_card_face_down_once_the_hand_has_ended_on_it():
+    state = {"history": [[0, "stock"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
+    assert render.knock_card(state) == "6H"
+    assert render.knock_card({**state, "hand_result": None}) is None
+    assert render.knock_card({"history": [[0, "discard 6H"]], "hand_result": {"kind": "draw"}}) is None
+
+
+def test_it_logs_a_knock_and_a_gin_with_the_card_laid_face_down():
+    state = {"upcard": "KS", "history": [[0, "pile"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
+    with translation.override("en"):
+        assert render.move_lines(state, ["Ana", "Ben"])[-1] == "Ana knocked, laying the 6 of hearts face down."
+        gin = render.move_lines({**state, "hand_result": {"kind": "gin"}}, ["Ana", "Ben"])
+    assert gin == ["Ana took the king of spades from the pile.", "Ana went gin, laying the 6 of hearts face down."]
