@@ -401,7 +401,7 @@ def test_runs(configurations, pytest_args, env_of, chromium):
 def run_side_by_side(runs, folder, one_at_a_time=False, command=(PYTHON, "-m", "pytest")):
     """Each run in a pytest process of its own, all at once (much of a run is waiting: for
     a browser, a server, a database), each writing to a log of its own that is printed
-    whole when it ends; {name: (pytest's exit code, seconds)}. Stopped early (SIGTERM, Ctrl+C),
+    whole when it ends; {name: (pytest's exit code, seconds, seconds of CPU)}. Stopped early (SIGTERM, Ctrl+C),
     it stops the runs too."""
     ended, running, results = queue.Queue(), [], {}
 
@@ -412,19 +412,24 @@ def run_side_by_side(runs, folder, one_at_a_time=False, command=(PYTHON, "-m", "
                                    cwd=ROOT, env=test_run.env, stdout=log, stderr=subprocess.STDOUT)
         running.append(process)
         began = time.monotonic()
-        threading.Thread(target=lambda: ended.put((test_run, process.wait(), time.monotonic() - began, log)),
-                         daemon=True).start()
+
+        def wait():
+            _, status, usage = os.wait4(process.pid, 0)  # with the CPU it and what it waited for used
+            process.returncode = os.waitstatus_to_exitcode(status)
+            ended.put((test_run, process.returncode, time.monotonic() - began, usage.ru_utime + usage.ru_stime, log))
+
+        threading.Thread(target=wait, daemon=True).start()
 
     pending = list(enumerate(runs))
     try:
         while pending or len(results) < len(runs):
             while pending and not (one_at_a_time and len(running) > len(results)):
                 start(*pending.pop(0))
-            test_run, returncode, seconds, log = ended.get()
+            test_run, returncode, seconds, cpu, log = ended.get()
             log.seek(0)
-            print(f"\n== {test_run.name} ({seconds:.0f} s)\n{log.read()}", end="", flush=True)
+            print(f"\n== {test_run.name} ({seconds:.0f} s, {cpu:.0f} s of CPU)\n{log.read()}", end="", flush=True)
             log.close()
-            results[test_run.name] = (returncode, seconds)
+            results[test_run.name] = (returncode, seconds, cpu)
     finally:
         for process in running:
             if process.poll() is None:
@@ -450,11 +455,11 @@ def test(argv):
         results = run_side_by_side(runs, folder, one_at_a_time)
     print()
     outcomes = {0: "passed", 5: "no test selected"}
-    for name, (returncode, seconds) in results.items():
+    for name, (returncode, seconds, cpu) in results.items():
         outcome = outcomes[returncode] if returncode in allowed else f"FAILED (pytest exit {returncode})"
-        print(f"{name}: {outcome} in {seconds:.0f} s")
+        print(f"{name}: {outcome} in {seconds:.0f} s ({cpu:.0f} s of CPU)")
     print(f"all runs: {time.monotonic() - began:.0f} s")
-    failed = [code for code, _ in results.values() if code not in allowed]
+    failed = [code for code, *_ in results.values() if code not in allowed]
     if failed:
         sys.exit(failed[0])
 

@@ -291,10 +291,10 @@ async def answer(sock, state, pace, paced, pressed):
     return state["version"], started
 
 
-def open_tables(port, count):
+def open_tables(port, count, scoring="hollywood"):
     tables = []
     for number in range(count):
-        opened = post(port, "/api/tables", {"name": f"A{number}", "scoring": "hollywood"})
+        opened = post(port, "/api/tables", {"name": f"A{number}", "scoring": scoring})
         joined = post(port, f"/api/tables/{opened['code']}/join", {"name": f"B{number}"})
         tables.append((opened["code"], opened["token"], joined["token"]))
     return tables

@@ -119,10 +119,10 @@ async def spectator(port, code, stop_at):
                 pass
 
 
-async def visitors(port, tally, stop_at, pace):
+async def visitors(port, tally, stop_at, pace, scoring):
     while time.monotonic() < stop_at - 30:
         await asyncio.sleep(20)
-        code, *tokens = (await asyncio.to_thread(open_tables, port, 1))[0]
+        code, *tokens = (await asyncio.to_thread(open_tables, port, 1, scoring))[0]
         tally.visitors += 1
         paced, moves = {}, {"left": 10}
         await asyncio.gather(*(seat(port, code, token, tally, stop_at, pace, paced, 0, moves) for token in tokens),
@@ -139,11 +139,11 @@ async def monitor(server, tally, started, minutes, traced):
             server.process.send_signal(signal.SIGUSR1)
 
 
-async def soak(server, tables, minutes, pace, traced):
+async def soak(server, tables, minutes, pace, traced, scoring):
     tally, paced = Tally(), {}
     started = time.monotonic()
     stop_at = started + 60 * minutes + 5
-    tasks = [monitor(server, tally, started, minutes, traced), visitors(server.port, tally, stop_at, pace)]
+    tasks = [monitor(server, tally, started, minutes, traced), visitors(server.port, tally, stop_at, pace, scoring)]
     for code, *tokens in tables:
         tasks += [seat(server.port, code, token, tally, stop_at, pace, paced, 60 if number == 0 else 0)
                   for number, token in enumerate(tokens)]
@@ -167,15 +167,17 @@ def main():
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--minutes", type=int, default=60)
     parser.add_argument("--pace", type=float, default=3, help="seconds between a table's moves")
+    parser.add_argument("--scoring", default="hollywood", choices=["hollywood", "game", "hand"],
+                        help="the tables' scoring: a Hollywood match at a person's pace lasts longer than the soak")
     parser.add_argument("--tracemalloc", action="store_true", help="trace the server's allocations")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hollywood-soak-") as directory:
         with start_server(directory, args.tracemalloc) as server:
             wait_for_http(f"http://{HOST}:{server.port}/sitemap.xml")
-            tables = open_tables(server.port, args.tables)
-            print(f"{args.tables} tables, a move every {args.pace:g} s a table, {args.minutes} minutes, "
+            tables = open_tables(server.port, args.tables, args.scoring)
+            print(f"{args.tables} {args.scoring} tables, a move every {args.pace:g} s a table, {args.minutes} minutes, "
                   f"uvicorn pid {server.pid}", flush=True)
-            tally = asyncio.run(soak(server, tables, args.minutes, args.pace, args.tracemalloc))
+            tally = asyncio.run(soak(server, tables, args.minutes, args.pace, args.tracemalloc, args.scoring))
             time.sleep(2)  # the last snapshot is written
         print(f"\n{tally.moves} moves, {tally.chats} chat lines, {tally.visitors} visitors, "
               f"errors {dict(tally.errors) or 0}", flush=True)

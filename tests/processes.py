@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NGINX = ROOT / "docs" / "nginx"
 
 
-def wait_for_port(port, process, seconds=30):
+def wait_for_port(port, process, seconds=120):
     """Until something listens on `port`, or the process died (then RuntimeError)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

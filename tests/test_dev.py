@@ -175,4 +175,4 @@ def test_it_runs_the_runs_side_by_side_and_reports_each_ones_outcome(tmp_path):
             dev.TestRun("failing", ("-", "no such file"), dict(os.environ))]
     results = dev.run_side_by_side(runs, tmp_path, command=(sys.executable, "-c", MEET))
     assert list(results) == ["writer", "reader", "failing"]
-    assert [code for code, _seconds in results.values()] == [0, 0, 1]
+    assert [code for code, _seconds, _cpu in results.values()] == [0, 0, 1]

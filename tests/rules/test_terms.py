@@ -1,5 +1,5 @@
-"""Each page shows its language's own terms, as the owner's source texts use them
-(../shared/source-texts/). English is the source language; the others pass once the
+"""Each page shows its language's own terms, as the owner's source texts use them.
+English is the source language; the others pass once the
 translators have done their part: these tests are their acceptance test."""
 
 import pytest
