@@ -320,6 +320,8 @@
       if (message.type === "state") showState(message);
       else if (message.type === "chat") showChat(message);
       else if (message.type === "error") showError(message.message);
+      // The server tells when its database is away, and when it is back (the state follows).
+      else if (message.type === "status") setStatus(message.database ? "connected" : "database");
     });
     socket.addEventListener("close", function (event) {
       setStatus("disconnected");
