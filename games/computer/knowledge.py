@@ -56,17 +56,18 @@ class Knowledge:
     opponent_unknown: int  # how many of the opponent's cards we have not seen
     dead: int  # the face-up discard pile, top included
     top: int  # the top discard (a mask), 0 if none
-    stock_count: int
     knock_limit: int
     two_card_rule: bool
     weights: list  # per card index: the relative odds the opponent holds it, 0 if seen
     opponent_turns: int  # how many draws the opponent has made this hand
+    opponent_stock_draws: int  # how many of them were from the stock
     cannot_discard: int  # the card just taken from the pile, which may not go straight back
     pile: list  # the face-up pile's card indices, bottom first
     seat: int
     dealer: int
     phase: str
     passes: int  # upcard passes so far this hand
+    must_draw_stock: bool  # both passed the upcard and it is our draw: the stock it must be
 
     @property
     def unseen(self):
@@ -93,7 +94,7 @@ def read(hand_view):
     dead = codes_mask(hand_view["pile"])
     top = card_mask(hand_view["discard_top"]) if hand_view["discard_top"] else 0
     taken = hand_view["cannot_discard"]
-    weights, turns = _weigh(hand_view["history"], hand_view["upcard"], seat)
+    weights, turns, stock_draws = _weigh(hand_view["history"], hand_view["upcard"], seat)
     seen = mine | known | dead
     for index in range(52):
         if seen >> index & 1:
@@ -104,17 +105,18 @@ def read(hand_view):
         opponent_unknown=hand_view["opponent_count"] - known.bit_count(),
         dead=dead,
         top=top,
-        stock_count=hand_view["stock_count"],
         knock_limit=hand_view["knock_limit"],
         two_card_rule=hand_view["options"]["stock_end"] == "two_cards",
         weights=weights,
         opponent_turns=turns,
+        opponent_stock_draws=stock_draws,
         cannot_discard=card_mask(taken) if taken else 0,
         pile=[Card.from_code(code).index for code in hand_view["pile"]],
         seat=seat,
         dealer=hand_view["dealer"],
         phase=hand_view["phase"],
         passes=sum(move == "pass" for _, move in hand_view["history"]),
+        must_draw_stock=hand_view["phase"] == "draw" and "pile" not in hand_view["legal_moves"],
     )
 
 
@@ -122,7 +124,7 @@ def _weigh(history, upcard, seat):
     """Replay the public moves: the odds per card that the opponent holds it, and their draws."""
     weights = [1.0] * 52
     pile = [Card.from_code(upcard).index]
-    turns = 0
+    turns = stock_draws = 0
     for who, move in history:
         verb, _, code = move.partition(" ")
         theirs = who != seat
@@ -134,6 +136,7 @@ def _weigh(history, upcard, seat):
         elif verb in ("stock", "pass"):
             if theirs:
                 turns += verb == "stock"
+                stock_draws += verb == "stock"
                 if pile:
                     _scale(weights, pile[-1], LET_GO_CLOSE, LET_GO_NEAR)
         else:
@@ -141,7 +144,7 @@ def _weigh(history, upcard, seat):
             pile.append(index)
             if theirs:
                 _scale(weights, index, LET_GO_CLOSE, LET_GO_NEAR)
-    return weights, turns
+    return weights, turns, stock_draws
 
 
 def _scale(weights, index, close_factor, near_factor):

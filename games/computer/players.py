@@ -27,6 +27,8 @@ BEGINNER_BEST = 0.6  # ... but the best one this often
 # The expert searches only when the club's judgement does not settle the move.
 CLEAR_TAKE = 4.0  # the pile beats the stock by this much: just take it
 WORLDS = 40
+SELF_KNOCKS = ()
+DEFAULT_BUDGET_MS = 100
 
 
 def code(card):
@@ -53,7 +55,7 @@ def gin_or_least_knock(knocks):
 # Beginner -------------------------------------------------------------------------------
 
 
-def beginner(view, rng):
+def beginner(view, rng, budget_ms):
     hand_view = view["hand_view"]
     legal = hand_view["legal_moves"]
     if hand_view["phase"] != "discard":
@@ -87,7 +89,7 @@ def _judged(view):
     return hand_view, hand_view["legal_moves"], knowledge, Judge(knowledge)
 
 
-def club(view, rng):
+def club(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     if hand_view["phase"] != "discard":
         takes = "pile" in legal and judge.take_gain(knowledge.mine, knowledge.top.bit_length() - 1) > 0
@@ -106,7 +108,7 @@ def _forbidden(knowledge):
 # Expert ---------------------------------------------------------------------------------
 
 
-def expert(view, rng):
+def expert(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
@@ -114,7 +116,7 @@ def expert(view, rng):
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"])
     if len(candidates) == 1:
         return candidates[0]
-    values = evaluate(knowledge, candidates, Stakes(view, knowledge.seat), WORLDS, rng)
+    values = evaluate(knowledge, candidates, Stakes(view, knowledge.seat), WORLDS, rng, SELF_KNOCKS)
     # Ties go to the club's choice, listed first.
     return max(candidates, key=lambda move: values[move])
 

@@ -5,19 +5,21 @@ leaves the least deadwood, and knocks at once. It is what the search plays each 
 out with: crude, but fast (tens of microseconds a turn), and even across candidate moves.
 """
 
+from games.engine.hand import CLOSED_STOCK, OFFER_PASSES, to_move_after_passes
 from games.engine.melds import discard_deadwoods, least_deadwood, run_cards
 from games.engine.showdown import settle_knock
 
 NO_CARD = -1
-CLOSED_STOCK = 2
-BOTH_PASSED, PLAYING = 2, 3
+# World.passes: the upcard passes so far (0, 1, or BOTH_PASSED: the non-dealer must draw from
+# the stock), or PLAYING once the offer is over.
+BOTH_PASSED, PLAYING = OFFER_PASSES, OFFER_PASSES + 1
 MOST_TURNS = 60  # a play-out in which nobody knocks (a reshuffling stock) counts as a draw
 
 
 class World:
     """One complete deal consistent with a view: both hands, the stock and the pile."""
 
-    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer")
+    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer", "knock_at")
 
     def __init__(self, hands, stock, pile, to_move, knock_limit, two_card_rule, dealer, passes=PLAYING):
         self.hands = hands  # [mask, mask]
@@ -28,6 +30,7 @@ class World:
         self.two_card_rule = two_card_rule
         self.dealer = dealer
         self.passes = passes  # upcard passes so far, or PLAYING once the offer is over
+        self.knock_at = [knock_limit, knock_limit]  # per seat: the play-out knocks at this deadwood or less
 
 
 def best_discard(deadwoods, forbidden):
@@ -58,7 +61,7 @@ def finish_turn(world, seat, forbidden):
     """Discard or knock for ``seat`` after a draw. Returns the result, or None if play goes on."""
     hand = world.hands[seat]
     card, deadwood = best_discard(discard_deadwoods(hand), forbidden)
-    return discard(world, seat, card, knock=deadwood <= world.knock_limit)
+    return discard(world, seat, card, knock=deadwood <= world.knock_at[seat])
 
 
 def discard(world, seat, card, knock):
@@ -72,6 +75,26 @@ def discard(world, seat, card, knock):
         return None, 0
     world.to_move = 1 - seat
     return None
+
+
+def pass_upcard(world):
+    world.passes += 1
+    world.to_move = to_move_after_passes(world.dealer, world.passes)
+
+
+def take_pile(world, seat):
+    """Draw the top discard and discard or knock after it: the result, or None."""
+    top = world.pile.pop()
+    world.hands[seat] |= 1 << top
+    world.passes = PLAYING
+    return finish_turn(world, seat, top)
+
+
+def take_stock(world, seat):
+    """Draw from the stock and discard or knock after it: the result, or None."""
+    draw_stock(world, seat)
+    world.passes = PLAYING
+    return finish_turn(world, seat, NO_CARD)
 
 
 def draw_stock(world, seat):
@@ -88,20 +111,13 @@ def play_out(world):
     """Play the world to its end with the greedy policy: (winner, points); a draw is (None, 0)."""
     for _ in range(MOST_TURNS):
         seat = world.to_move
-        top = world.pile[-1]
-        if world.passes != BOTH_PASSED and greedy_takes(world.hands[seat], top):
-            world.pile.pop()
-            world.hands[seat] |= 1 << top
-            forbidden = top
+        if world.passes != BOTH_PASSED and greedy_takes(world.hands[seat], world.pile[-1]):
+            ended = take_pile(world, seat)
         elif world.passes < BOTH_PASSED:
-            world.passes += 1
-            world.to_move = world.dealer if world.passes == 1 else 1 - world.dealer
+            pass_upcard(world)
             continue
         else:
-            draw_stock(world, seat)
-            forbidden = NO_CARD
-        world.passes = PLAYING
-        ended = finish_turn(world, seat, forbidden)
+            ended = take_stock(world, seat)
         if ended is not None:
             return ended
     return None, 0
