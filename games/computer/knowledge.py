@@ -60,7 +60,7 @@ class Knowledge:
     two_card_rule: bool
     weights: list  # per card index: the relative odds the opponent holds it, 0 if seen
     opponent_turns: int  # how many draws the opponent has made this hand
-    opponent_stock_draws: int  # how many of them were from the stock
+    my_turns: int  # how many draws we have made this hand, this one included
     cannot_discard: int  # the card just taken from the pile, which may not go straight back
     pile: list  # the face-up pile's card indices, bottom first
     seat: int
@@ -94,7 +94,7 @@ def read(hand_view):
     dead = codes_mask(hand_view["pile"])
     top = card_mask(hand_view["discard_top"]) if hand_view["discard_top"] else 0
     taken = hand_view["cannot_discard"]
-    weights, turns, stock_draws = _weigh(hand_view["history"], hand_view["upcard"], seat)
+    weights, turns = _weigh(hand_view["history"], hand_view["upcard"], seat)
     seen = mine | known | dead
     for index in range(52):
         if seen >> index & 1:
@@ -109,7 +109,7 @@ def read(hand_view):
         two_card_rule=hand_view["options"]["stock_end"] == "two_cards",
         weights=weights,
         opponent_turns=turns,
-        opponent_stock_draws=stock_draws,
+        my_turns=sum(who == seat and move in ("pile", "stock") for who, move in hand_view["history"]),
         cannot_discard=card_mask(taken) if taken else 0,
         pile=[Card.from_code(code).index for code in hand_view["pile"]],
         seat=seat,
@@ -124,7 +124,7 @@ def _weigh(history, upcard, seat):
     """Replay the public moves: the odds per card that the opponent holds it, and their draws."""
     weights = [1.0] * 52
     pile = [Card.from_code(upcard).index]
-    turns = stock_draws = 0
+    turns = 0
     for who, move in history:
         verb, _, code = move.partition(" ")
         theirs = who != seat
@@ -136,7 +136,6 @@ def _weigh(history, upcard, seat):
         elif verb in ("stock", "pass"):
             if theirs:
                 turns += verb == "stock"
-                stock_draws += verb == "stock"
                 if pile:
                     _scale(weights, pile[-1], LET_GO_CLOSE, LET_GO_NEAR)
         else:
@@ -144,7 +143,7 @@ def _weigh(history, upcard, seat):
             pile.append(index)
             if theirs:
                 _scale(weights, index, LET_GO_CLOSE, LET_GO_NEAR)
-    return weights, turns, stock_draws
+    return weights, turns
 
 
 def _scale(weights, index, close_factor, near_factor):

@@ -19,7 +19,7 @@ MOST_TURNS = 60  # a play-out in which nobody knocks (a reshuffling stock) count
 class World:
     """One complete deal consistent with a view: both hands, the stock and the pile."""
 
-    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer", "knock_at")
+    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer")
 
     def __init__(self, hands, stock, pile, to_move, knock_limit, two_card_rule, dealer, passes=PLAYING):
         self.hands = hands  # [mask, mask]
@@ -30,7 +30,6 @@ class World:
         self.two_card_rule = two_card_rule
         self.dealer = dealer
         self.passes = passes  # upcard passes so far, or PLAYING once the offer is over
-        self.knock_at = [knock_limit, knock_limit]  # per seat: the play-out knocks at this deadwood or less
 
 
 def best_discard(deadwoods, forbidden):
@@ -61,7 +60,7 @@ def finish_turn(world, seat, forbidden):
     """Discard or knock for ``seat`` after a draw. Returns the result, or None if play goes on."""
     hand = world.hands[seat]
     card, deadwood = best_discard(discard_deadwoods(hand), forbidden)
-    return discard(world, seat, card, knock=deadwood <= world.knock_at[seat])
+    return discard(world, seat, card, knock=deadwood <= world.knock_limit)
 
 
 def discard(world, seat, card, knock):
