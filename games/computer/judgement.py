@@ -13,12 +13,16 @@ from .rollout import best_discard
 
 # A discard's score mixes the deadwood it leaves now with the deadwood expected after the
 # next stock draw; feeding the opponent a meld costs about this much deadwood of ours.
+# NOW_SHARE 0.4 -> 0.15 lifted the club from 56% to 60% against the baseline (400 games).
 NOW_SHARE = 0.15
+# Expert vs the baseline on the same 400 games (seed 2): FEED_COST 7 66.5%, 4.5 68.5%, 3 72.5%,
+# 1.5 72.5%, 0 70.5%; at 2 on fresh deals (seed 3) 70.8% [66.1, 75.0].
 FEED_COST = 2.0
-# Only discards that leave at most this much more than the least deadwood are judged.
+# Only discards that leave at most this much more than the least deadwood are judged (a
+# bound on the work, not tuned).
 CANDIDATE_SPREAD = 8
 # The pile's card is taken when it beats the stock's expectation by this much: taking it
-# shows the opponent what we collect.
+# shows the opponent what we collect. (1, as the first cut set it, not tuned since.)
 TAKE_MARGIN = 1.0
 
 

@@ -13,7 +13,9 @@ FULL_DECK = (1 << 52) - 1
 RANK_OF = tuple(index % 13 for index in range(52))
 
 # How a public event changes the odds that the opponent holds a card near it: a card they
-# took melds with cards they keep; a card they threw or let go by does not.
+# took melds with cards they keep; a card they threw or let go by does not. The expert against
+# the baseline, 400 games each at seeds 2 and 3: no inference 65.5%; took x6, let go x0.4/x0.7:
+# 73.8% and 72.2%; these (x10/x3.5, x0.25/x0.55): 76.5% and 76.0%.
 TOOK_NEAR, TOOK_CLOSE = 3.5, 10.0
 LET_GO_NEAR, LET_GO_CLOSE = 0.55, 0.25
 

@@ -14,20 +14,26 @@
 """
 
 from games.engine.cards import ALL_CARDS, Card
+from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .judgement import Judge
 from .knowledge import read
-from .rollout import greedy_takes
+from .rollout import best_discard, greedy_takes
 from .search import evaluate
 from .stakes import Stakes
 
-BEGINNER_MISSES = 0.2  # how often the beginner overlooks a small gain from the pile
+# The beginner's slips are chosen to be a beginner's, not tuned: it overlooks a gain of up to
+# BEGINNER_SMALL_GAIN from the pile this often, and sheds any card within BEGINNER_SPREAD of
+# the least deadwood, the best one BEGINNER_BEST of the time. Its strength is measured in the
+# levels' table (docs/computer.md): the club beats it, and it loses to the baseline.
+BEGINNER_MISSES = 0.2
 BEGINNER_SMALL_GAIN = 5
-BEGINNER_SPREAD = 2  # the beginner sheds any card within this much of the least deadwood
-BEGINNER_BEST = 0.6  # ... but the best one this often
+BEGINNER_SPREAD = 2
+BEGINNER_BEST = 0.6
 
-# The expert searches only when the club's judgement does not settle the move.
-CLEAR_TAKE = 4.0  # the pile beats the stock by this much: just take it
+# The expert searches only when the pile's card beats the stock by less than this (4, as the
+# first cut set it, not tuned since).
+CLEAR_TAKE = 4.0
 # The worlds a search samples for each millisecond of the budget: a world plays each of two
 # candidates out, about 1 ms each on this machine's core, and a searched move should fit its
 # budget (the benchmark's p99 measures it). At least MIN_WORLDS however small the budget.
@@ -87,7 +93,9 @@ def _beginner_takes(hand_view, rng):
     top = index(hand_view["discard_top"])
     if not greedy_takes(knowledge.mine, top):
         return False
-    return not rng.random() < BEGINNER_MISSES
+    _, after = best_discard(discard_deadwoods(knowledge.mine | 1 << top), top)
+    small = least_deadwood(knowledge.mine) - after <= BEGINNER_SMALL_GAIN
+    return not (small and rng.random() < BEGINNER_MISSES)
 
 
 # Club -----------------------------------------------------------------------------------
