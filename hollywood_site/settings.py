@@ -220,6 +220,9 @@ GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
 GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
 # The computer's pause before it moves, in seconds, so a person can follow its moves.
 GAMES_COMPUTER_PAUSE = env_float("GAMES_COMPUTER_PAUSE", 0.7)
+# How long the computer may think a move, in milliseconds of one core: choose_move's budget_ms
+# (games.computer.DEFAULT_BUDGET_MS is the same default).
+GAMES_COMPUTER_BUDGET_MS = env_int("GAMES_COMPUTER_BUDGET_MS", 100)
 GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 # A player may claim a match once the player it waits for has been away this
 # long (tests set it near zero); a control acts only on a state its player has seen for

@@ -5,21 +5,26 @@ seat to move) and answers one of its legal moves. The same view, level and rng s
 same move.
 """
 
-from .players import LEVELS as _PLAYERS
+from .players import DEFAULT_BUDGET_MS, LEVELS as _PLAYERS
 
 #: The level codes, weakest first.
 LEVELS = tuple(_PLAYERS)
 
 
-def choose_move(view, level, rng):
-    """One of ``view["hand_view"]["legal_moves"]``, chosen by the player of ``level``."""
+def choose_move(view, level, rng, budget_ms=None):
+    """One of ``view["hand_view"]["legal_moves"]``, chosen by the player of ``level``.
+
+    ``budget_ms`` is how long the level may think, in milliseconds of this machine's one core
+    (None: the level's default, ``DEFAULT_BUDGET_MS``). It sets how much the level searches,
+    not a clock, so the same arguments still give the same move.
+    """
     legal = view["hand_view"]["legal_moves"]
     if not legal:
         raise ValueError("no move to choose: it is not this seat's turn")
-    move = _PLAYERS[level](view, rng)
+    move = _PLAYERS[level](view, rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
     if move not in legal:
         raise AssertionError(f"the {level} player chose an illegal move: {move!r}")
     return move
 
 
-__all__ = ["LEVELS", "choose_move"]
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "choose_move"]

@@ -13,7 +13,9 @@ FULL_DECK = (1 << 52) - 1
 RANK_OF = tuple(index % 13 for index in range(52))
 
 # How a public event changes the odds that the opponent holds a card near it: a card they
-# took melds with cards they keep; a card they threw or let go by does not.
+# took melds with cards they keep; a card they threw or let go by does not. The expert against
+# the baseline, 400 games each at seeds 2 and 3: no inference 65.5%; took x6, let go x0.4/x0.7:
+# 73.8% and 72.2%; these (x10/x3.5, x0.25/x0.55): 76.5% and 76.0%.
 TOOK_NEAR, TOOK_CLOSE = 3.5, 10.0
 LET_GO_NEAR, LET_GO_CLOSE = 0.55, 0.25
 
@@ -56,17 +58,18 @@ class Knowledge:
     opponent_unknown: int  # how many of the opponent's cards we have not seen
     dead: int  # the face-up discard pile, top included
     top: int  # the top discard (a mask), 0 if none
-    stock_count: int
     knock_limit: int
     two_card_rule: bool
     weights: list  # per card index: the relative odds the opponent holds it, 0 if seen
     opponent_turns: int  # how many draws the opponent has made this hand
+    my_turns: int  # how many draws we have made this hand, this one included
     cannot_discard: int  # the card just taken from the pile, which may not go straight back
     pile: list  # the face-up pile's card indices, bottom first
     seat: int
     dealer: int
     phase: str
     passes: int  # upcard passes so far this hand
+    must_draw_stock: bool  # both passed the upcard and it is our draw: the stock it must be
 
     @property
     def unseen(self):
@@ -104,17 +107,18 @@ def read(hand_view):
         opponent_unknown=hand_view["opponent_count"] - known.bit_count(),
         dead=dead,
         top=top,
-        stock_count=hand_view["stock_count"],
         knock_limit=hand_view["knock_limit"],
         two_card_rule=hand_view["options"]["stock_end"] == "two_cards",
         weights=weights,
         opponent_turns=turns,
+        my_turns=sum(who == seat and move in ("pile", "stock") for who, move in hand_view["history"]),
         cannot_discard=card_mask(taken) if taken else 0,
         pile=[Card.from_code(code).index for code in hand_view["pile"]],
         seat=seat,
         dealer=hand_view["dealer"],
         phase=hand_view["phase"],
         passes=sum(move == "pass" for _, move in hand_view["history"]),
+        must_draw_stock=hand_view["phase"] == "draw" and "pile" not in hand_view["legal_moves"],
     )
 
 

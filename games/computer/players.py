@@ -6,27 +6,46 @@
 - club: judges each discard one card ahead, keeps cards with live neighbours, does not feed
   the opponent what they collect, takes the discard only when it beats the stock, and
   knocks at the first chance (gin when it can).
-- expert: the club player's discards; where a draw from the pile is close,
-  and at every knock that is not gin, it samples worlds and plays them out (search.py),
-  scoring each end by the chance of winning the match (stakes.py).
+- expert: judges each discard by what the hand may become (the outs of the next draws,
+  counted most early in the hand) and by what it feeds the opponent; knocks short of gin
+  only while the opponent's hand is still raw, and hunts gin after; where a draw from the
+  pile is close it samples worlds and plays them out (search.py), scoring each end by the
+  chance of winning the match (stakes.py), as many worlds as its time budget allows.
 """
 
 from games.engine.cards import ALL_CARDS, Card
+from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .judgement import Judge
 from .knowledge import read
-from .rollout import greedy_takes
+from .rollout import best_discard, greedy_takes
 from .search import evaluate
 from .stakes import Stakes
 
-BEGINNER_MISSES = 0.2  # how often the beginner overlooks a small gain from the pile
+# The beginner's slips are chosen to be a beginner's, not tuned: it overlooks a gain of up to
+# BEGINNER_SMALL_GAIN from the pile this often, and sheds any card within BEGINNER_SPREAD of
+# the least deadwood, the best one BEGINNER_BEST of the time. Its strength is measured in the
+# levels' table (docs/computer.md): the club beats it, and it loses to the baseline.
+BEGINNER_MISSES = 0.2
 BEGINNER_SMALL_GAIN = 5
-BEGINNER_SPREAD = 2  # the beginner sheds any card within this much of the least deadwood
-BEGINNER_BEST = 0.6  # ... but the best one this often
+BEGINNER_SPREAD = 2
+BEGINNER_BEST = 0.6
 
-# The expert searches only when the club's judgement does not settle the move.
-CLEAR_TAKE = 4.0  # the pile beats the stock by this much: just take it
-WORLDS = 40
+# The expert searches only when the pile's card beats the stock by less than this (4, as the
+# first cut set it, not tuned since).
+CLEAR_TAKE = 4.0
+# The worlds a search samples for each millisecond of the budget: a world plays each of two
+# candidates out, about 1 ms each on this machine's core, and a searched move should fit its
+# budget (the benchmark's p99 measures it). At least MIN_WORLDS however small the budget.
+WORLDS_PER_MS = 0.4
+MIN_WORLDS = 4
+DEFAULT_BUDGET_MS = 100
+# (the opponent's draws so far, the most deadwood the expert knocks with up to then); later,
+# gin only. Against MARJJ, knocking at once (the true hands settled at each knock chance,
+# 120 games): knocks after the opponent's 9th draw lose points at every deadwood (undercut
+# 36-84%), after the 6th at 6 or more; as a schedule, 200 games, seed 3: knock at once 37.5%,
+# ((5, 10), (8, 5)) 42.0%, ((4, 10), (7, 2)) 47.5%; with the far discards 50.0% and 59.5%.
+KNOCK_SCHEDULE = ((4, 10), (7, 2))
 
 
 def code(card):
@@ -53,7 +72,7 @@ def gin_or_least_knock(knocks):
 # Beginner -------------------------------------------------------------------------------
 
 
-def beginner(view, rng):
+def beginner(view, rng, budget_ms):
     hand_view = view["hand_view"]
     legal = hand_view["legal_moves"]
     if hand_view["phase"] != "discard":
@@ -74,7 +93,9 @@ def _beginner_takes(hand_view, rng):
     top = index(hand_view["discard_top"])
     if not greedy_takes(knowledge.mine, top):
         return False
-    return not rng.random() < BEGINNER_MISSES
+    _, after = best_discard(discard_deadwoods(knowledge.mine | 1 << top), top)
+    small = least_deadwood(knowledge.mine) - after <= BEGINNER_SMALL_GAIN
+    return not (small and rng.random() < BEGINNER_MISSES)
 
 
 # Club -----------------------------------------------------------------------------------
@@ -87,7 +108,7 @@ def _judged(view):
     return hand_view, hand_view["legal_moves"], knowledge, Judge(knowledge)
 
 
-def club(view, rng):
+def club(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     if hand_view["phase"] != "discard":
         takes = "pile" in legal and judge.take_gain(knowledge.mine, knowledge.top.bit_length() - 1) > 0
@@ -106,7 +127,7 @@ def _forbidden(knowledge):
 # Expert ---------------------------------------------------------------------------------
 
 
-def expert(view, rng):
+def expert(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
@@ -114,7 +135,8 @@ def expert(view, rng):
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"])
     if len(candidates) == 1:
         return candidates[0]
-    values = evaluate(knowledge, candidates, Stakes(view, knowledge.seat), WORLDS, rng)
+    worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
+    values = evaluate(knowledge, candidates, Stakes(view, knowledge.seat), worlds, rng)
     # Ties go to the club's choice, listed first.
     return max(candidates, key=lambda move: values[move])
 
@@ -132,15 +154,25 @@ def _draw_candidates(knowledge, judge, legal):
     return ["pile", other] if gain > 0 else [other, "pile"]
 
 
+def knock_ceiling(knowledge):
+    """The most deadwood the expert knocks with, by how many turns the opponent has drawn."""
+    for turns, ceiling in KNOCK_SCHEDULE:
+        if knowledge.opponent_turns <= turns:
+            return ceiling
+    return 0
+
+
 def _discard_candidates(knowledge, judge, knocks):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
     # Searching between close discards measured worse than the club's judgement of them:
     # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
-    _, card, _ = judge.discards(knowledge.mine, _forbidden(knowledge))[0]
-    knock = gin_or_least_knock(knocks)
-    return [f"discard {code(card)}"] + ([knock] if knock else [])
+    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= knock_ceiling(knowledge)})
+    if knock:
+        return [knock]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge))[0]
+    return [f"discard {code(card)}"]
 
 
 LEVELS = {"beginner": beginner, "club": club, "expert": expert}

@@ -5,12 +5,14 @@ leaves the least deadwood, and knocks at once. It is what the search plays each 
 out with: crude, but fast (tens of microseconds a turn), and even across candidate moves.
 """
 
+from games.engine.hand import CLOSED_STOCK, OFFER_PASSES, to_move_after_passes
 from games.engine.melds import discard_deadwoods, least_deadwood, run_cards
 from games.engine.showdown import settle_knock
 
 NO_CARD = -1
-CLOSED_STOCK = 2
-BOTH_PASSED, PLAYING = 2, 3
+# World.passes: the upcard passes so far (0, 1, or BOTH_PASSED: the non-dealer must draw from
+# the stock), or PLAYING once the offer is over.
+BOTH_PASSED, PLAYING = OFFER_PASSES, OFFER_PASSES + 1
 MOST_TURNS = 60  # a play-out in which nobody knocks (a reshuffling stock) counts as a draw
 
 
@@ -74,6 +76,26 @@ def discard(world, seat, card, knock):
     return None
 
 
+def pass_upcard(world):
+    world.passes += 1
+    world.to_move = to_move_after_passes(world.dealer, world.passes)
+
+
+def take_pile(world, seat):
+    """Draw the top discard and discard or knock after it: the result, or None."""
+    top = world.pile.pop()
+    world.hands[seat] |= 1 << top
+    world.passes = PLAYING
+    return finish_turn(world, seat, top)
+
+
+def take_stock(world, seat):
+    """Draw from the stock and discard or knock after it: the result, or None."""
+    draw_stock(world, seat)
+    world.passes = PLAYING
+    return finish_turn(world, seat, NO_CARD)
+
+
 def draw_stock(world, seat):
     if not world.stock:
         world.stock = world.pile[:-1]
@@ -88,20 +110,13 @@ def play_out(world):
     """Play the world to its end with the greedy policy: (winner, points); a draw is (None, 0)."""
     for _ in range(MOST_TURNS):
         seat = world.to_move
-        top = world.pile[-1]
-        if world.passes != BOTH_PASSED and greedy_takes(world.hands[seat], top):
-            world.pile.pop()
-            world.hands[seat] |= 1 << top
-            forbidden = top
+        if world.passes != BOTH_PASSED and greedy_takes(world.hands[seat], world.pile[-1]):
+            ended = take_pile(world, seat)
         elif world.passes < BOTH_PASSED:
-            world.passes += 1
-            world.to_move = world.dealer if world.passes == 1 else 1 - world.dealer
+            pass_upcard(world)
             continue
         else:
-            draw_stock(world, seat)
-            forbidden = NO_CARD
-        world.passes = PLAYING
-        ended = finish_turn(world, seat, forbidden)
+            ended = take_stock(world, seat)
         if ended is not None:
             return ended
     return None, 0

@@ -9,7 +9,7 @@ between them is sharper than the count of worlds alone would make it.
 from games.engine.cards import Card
 
 from .knowledge import cards_in
-from .rollout import BOTH_PASSED, NO_CARD, PLAYING, World, discard, draw_stock, finish_turn, play_out
+from .rollout import BOTH_PASSED, PLAYING, World, discard, pass_upcard, play_out, take_pile, take_stock
 
 
 def sample_world(knowledge, rng):
@@ -31,7 +31,7 @@ def sample_world(knowledge, rng):
 def _passes(knowledge):
     if knowledge.phase == "offer":
         return knowledge.passes
-    return BOTH_PASSED if knowledge.passes == 2 and knowledge.opponent_turns == 0 and knowledge.seat != knowledge.dealer else PLAYING
+    return BOTH_PASSED if knowledge.must_draw_stock else PLAYING
 
 
 def copy_world(world):
@@ -43,18 +43,12 @@ def apply(world, move):
     seat = world.to_move
     verb, _, code = move.partition(" ")
     if verb == "pass":
-        world.passes += 1
-        world.to_move = world.dealer if world.passes == 1 else 1 - world.dealer
+        pass_upcard(world)
         return None
     if verb == "pile":
-        top = world.pile.pop()
-        world.hands[seat] |= 1 << top
-        world.passes = PLAYING
-        return finish_turn(world, seat, top)
+        return take_pile(world, seat)
     if verb == "stock":
-        draw_stock(world, seat)
-        world.passes = PLAYING
-        return finish_turn(world, seat, NO_CARD)
+        return take_stock(world, seat)
     return discard(world, seat, Card.from_code(code).index, knock=verb == "knock")
 
 

@@ -7,17 +7,15 @@ go to finished games is worth nothing.
 """
 
 from functools import lru_cache
+from itertools import combinations
+
+from games.engine.scoring import games_reached, scoring_mode
 
 # A hand winner's points, roughly as the site's games spread them: (points, share).
 POINTS_SPREAD = (
     (3, 0.08), (6, 0.10), (9, 0.10), (12, 0.10), (15, 0.09), (19, 0.09),
     (24, 0.08), (29, 0.10), (34, 0.09), (40, 0.08), (48, 0.06), (60, 0.03),
 )
-
-
-def sheet_of(view):
-    """The match sheet as a dict, or None for a single hand: the one place the sheet is read."""
-    return view["sheet"]
 
 
 @lru_cache(maxsize=8)
@@ -40,9 +38,10 @@ class Stakes:
 
     def __init__(self, view, seat):
         self.seat = seat
-        sheet = sheet_of(view)
+        sheet = view["sheet"]
         self.sheet = sheet if sheet and sheet.get("games") else None
         if self.sheet is not None:
+            self.games_to_win = scoring_mode(sheet["scoring"]).games_to_win
             self.odds = game_odds(self.sheet["target"])
             self.now = self._match_odds(self.sheet["games"])
 
@@ -58,7 +57,7 @@ class Stakes:
     def _after(self, winner, points):
         """The games' points once this win is entered (a finished game takes no more)."""
         sheet = self.sheet
-        reach = min(sheet["wins"][winner] + 1, len(sheet["games"]))
+        reach = games_reached(sheet["wins"][winner] + 1, len(sheet["games"]))
         games = []
         for index, game in enumerate(sheet["games"]):
             if index < reach and game["winner"] is None:
@@ -70,12 +69,16 @@ class Stakes:
         return games
 
     def _match_odds(self, games):
+        """The chance of winning the games the match needs, taking the games as independent."""
         chances = [self._game_odds(game) for game in games]
-        if len(chances) == 1:
-            return chances[0]
-        a, b, c = chances
-        # Two of three games, taken as independent.
-        return a * b + a * c + b * c - 2 * a * b * c
+        total = 0.0
+        for count in range(self.games_to_win, len(chances) + 1):
+            for won in combinations(range(len(chances)), count):
+                share = 1.0
+                for number, chance in enumerate(chances):
+                    share *= chance if number in won else 1.0 - chance
+                total += share
+        return total
 
     def _game_odds(self, game):
         if game["winner"] is not None:

@@ -11,6 +11,18 @@ from .showdown import settle_draw, settle_knock
 STOCK_ENDS = ("two_cards", "reshuffle")
 # Under the two-card rule the last two cards of the stock are never drawn.
 CLOSED_STOCK = 2
+# The upcard is offered to the non-dealer, then to the dealer; once both have passed, the
+# non-dealer must draw from the stock.
+OFFER_PASSES = 2
+
+
+def to_move_after_passes(dealer, passes):
+    """Who moves once ``passes`` players (1 or 2) have passed the upcard.
+
+    >>> to_move_after_passes(dealer=0, passes=1), to_move_after_passes(dealer=0, passes=2)
+    (0, 1)
+    """
+    return dealer if passes == 1 else 1 - dealer
 
 
 class IllegalMove(ValueError):
@@ -178,10 +190,9 @@ class Hand:
 
     def _pass(self, _card):
         self._passes += 1
-        if self._passes == 1:
-            self.to_move = self.dealer
-        else:
-            self.to_move, self.phase = self._non_dealer, "draw"
+        self.to_move = to_move_after_passes(self.dealer, self._passes)
+        if self._passes == OFFER_PASSES:
+            self.phase = "draw"
             self._upcard_declined = True
 
     def _pile(self, _card):

@@ -29,6 +29,11 @@ class ScoringMode:
     stock_end: str
 
     @property
+    def games_to_win(self):
+        """How many of the sheet's games win the match: a majority (two of three)."""
+        return self.games // 2 + 1
+
+    @property
     def has_target(self):
         """A target decides only where there are games to reach it."""
         return self.games > 0
@@ -40,6 +45,17 @@ class ScoringMode:
         """The Options a hand of this mode is played with: the table's two options and the
         mode's own stock-end rule."""
         return Options(straight=straight, oklahoma=oklahoma, stock_end=self.stock_end)
+
+
+def games_reached(wins, games):
+    """How many of the sheet's ``games`` (from the first) a player's ``wins``-th win is entered
+    in, the finished ones included: the first win reaches game 1, the second games 1 and 2,
+    the third and later all three.
+
+    >>> [games_reached(wins, 3) for wins in (1, 2, 3, 4)]
+    [1, 2, 3, 3]
+    """
+    return min(wins, games)
 
 
 SINGLE_HAND = ScoringMode("hand", games=0, stock_end="reshuffle")
@@ -140,7 +156,7 @@ class ScoreSheet:
         if not isinstance(points, int) or points < 1:
             raise ValueError(f"bad points: {points!r}")
         self.wins[winner] += 1
-        reach = min(self.wins[winner], len(self.games))
+        reach = games_reached(self.wins[winner], len(self.games))
         entered = [index for index in range(reach) if not self.games[index].is_over]
         hand = len(self.rows) + 1
         for index in entered:

@@ -79,7 +79,8 @@ async def take(code, turn):
     await asyncio.sleep(settings.GAMES_COMPUTER_PAUSE)  # a person's pause, so its moves can be followed
     if turn.kind == "move":
         rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
-        move = await asyncio.get_running_loop().run_in_executor(thinking, choose_move, turn.view, turn.level, rng)
+        move = await asyncio.get_running_loop().run_in_executor(
+            thinking, choose_move, turn.view, turn.level, rng, settings.GAMES_COMPUTER_BUDGET_MS)
         change = await database_sync_to_async(act)(code, LiveTable.play, turn.seat, move, turn.version)
     elif turn.kind == "next_hand":
         change = await database_sync_to_async(act)(code, LiveTable.press_next_hand, turn.seat)

@@ -51,7 +51,7 @@ async def test_it_lets_the_computer_accept_a_rematch_after_a_resignation(setting
 async def test_it_logs_a_refused_move_of_the_computer_once_and_stops(settings, monkeypatch, caplog):
     settings.GAMES_COMPUTER_PAUSE = 0
     code = await against_the_computer(settings, computer_moves_first=True)
-    monkeypatch.setattr(computer_seat, "choose_move", lambda view, level, rng: "discard ZZ")
+    monkeypatch.setattr(computer_seat, "choose_move", lambda view, level, rng, budget_ms=None: "discard ZZ")
     await the_computer_stops(code)
     refusals = [record for record in caplog.records if "refused" in record.getMessage()]
     assert len(refusals) == 1
