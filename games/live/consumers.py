@@ -9,12 +9,12 @@ socket; a flood does (games.live.flood).
 """
 
 import asyncio
-import json
 import logging
 import time
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 from django.conf import settings
 from django.utils import translation
 
@@ -29,6 +29,7 @@ from games.live.frames import expected_version, frame_type, json_object
 from games.live.owner import LiveTable, act, live_tables
 from games.live.presence import PRESENCE_HEARTBEAT
 from games.live.seats import token_from_cookies, token_from_headers
+from games.live.snapshot import encode
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +54,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().__call__(scope, receive, send)
         finally:
             await self.end()
+
+    async def dispatch(self, message):
+        """Channels' dispatch without its close_old_connections() before every message: that
+        is a hop to the database thread which, with CONN_MAX_AGE = 0, closes the connection
+        live play keeps there (games.live.database) only for the next call to open it again —
+        most of a move's cost. The kept connection is closed when it broke, as before."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         if not await limits.admit_socket(self):
@@ -232,7 +243,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
 
     async def table_chat(self, event):
-        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
+        await self.send(text_data=encode({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
     async def seat_revoked(self, event):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
@@ -254,7 +265,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         payload = {"type": "error", "code": error.code, "message": text}
         if error.reason:
             payload["reason"] = error.reason
-        await self.send(text_data=json.dumps(payload))
+        await self.send(text_data=encode(payload))
 
     def query_language(self):
         language = self.query_value("lang")
@@ -302,7 +313,7 @@ class BrowserTableConsumer(TableConsumer):
             first = self.shown_version is None
             self.shown_version, self.shown_at = snapshot.version, 0.0 if first else time.monotonic()
         html = table_render.render_live(snapshot.state_for(self.seat), self.sort, self.order)
-        return json.dumps({"type": "state", "version": snapshot.version, "html": html})
+        return encode({"type": "state", "version": snapshot.version, "html": html})
 
 
 class ApiTableConsumer(TableConsumer):
