@@ -5,7 +5,8 @@
     .venv/bin/python benchmarks/load.py --pace 2 --tables 1000  # human pace: a move every 2 s a table
     .venv/bin/python benchmarks/load.py --config one --tables 10 --path json browser --seconds 20
     .venv/bin/python benchmarks/load.py --config two --affinity off --tables 10  # any socket, any process
-    .venv/bin/python benchmarks/load.py --config one --tables 10 --computer-tables 100 --pace 2
+    .venv/bin/python benchmarks/load.py --config both --tables 10 --layer direct pubsub core  # Redis layers
+    .venv/bin/python benchmarks/load.py --config one --tables 10 --computer-tables 0 100 --pace 2
     .venv/bin/python benchmarks/load.py --config one --tables 10 --seconds 20 --profile /tmp/load  # py-spy
 
 Paths: "json" drives each seat over the JSON protocol (/ws/api/tables/<code>/) alone; "browser"
@@ -572,22 +573,25 @@ def main():
                         help="json: the JSON sockets alone; browser: the players' pages' sockets open too")
     parser.add_argument("--affinity", choices=["on", "off"], default="on",
                         help="off (with --config two): each seat's sockets straight to another process")
-    parser.add_argument("--computer-tables", type=int, default=0, help="tables against the computer besides")
+    parser.add_argument("--computer-tables", type=int, nargs="+", default=[0],
+                        help="tables against the computer besides (several: one run each, side by side)")
     parser.add_argument("--level", default="expert", help="the computer's level at those tables")
     parser.add_argument("--computer-pause", type=float, default=0.0,
                         help="GAMES_COMPUTER_PAUSE for the run (0: the computer thinks at once)")
-    parser.add_argument("--layer", choices=["direct", "pubsub", "core"], default="direct",
+    parser.add_argument("--layer", choices=["direct", "pubsub", "core"], nargs="+", default=["direct"],
                         help="with --config two: REDIS_LAYER, how the processes tell each other (settings)")
     parser.add_argument("--profile", metavar="PREFIX", help="py-spy the site processes; files PREFIX-<pid>.txt")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
     configs = ["one", "two"] if args.config == "both" else [args.config]
-    for config in configs:
+    runs = [(config, layer) for config in configs for layer in (args.layer if config == "two" else ["direct"])]
+    for config, layer in runs:
         for tables in args.tables:
             for path in args.path:
-                report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
-                               args.affinity == "on", args.computer_tables, args.level, args.computer_pause,
-                               args.profile, layer=args.layer))
+                for computer_tables in args.computer_tables:
+                    report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
+                                   args.affinity == "on", computer_tables, args.level, args.computer_pause,
+                                   args.profile, layer=layer))
 
 
 if __name__ == "__main__":
