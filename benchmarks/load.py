@@ -19,7 +19,8 @@ played like the others: the human tables' figures are printed apart from theirs.
 `--config two --affinity off` each seat's sockets go straight to a different process than
 its opponent's (the worst case of no affinity at all); a `stale` or `not_your_turn` refusal is
 then one the player did not cause (the players here only move on a state that offers it) and
-is counted as "server-caused refusals".
+is counted as "server-caused refusals". Nothing is counted during the first 3 s (the
+sockets connecting, the templates' first renders).
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
