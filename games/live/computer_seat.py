@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 
@@ -118,4 +119,12 @@ async def think(view, level, rng):
         _turns.clear()  # a previous loop's (tests run several)
         turns = _turns[loop] = asyncio.Semaphore(max(1, settings.GAMES_COMPUTER_PROCESSES))
     async with turns:
-        return await loop.run_in_executor(pool(), choose_move, view, level, rng)
+        executor = pool()
+        try:
+            return await loop.run_in_executor(executor, choose_move, view, level, rng)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): the next decision gets a new pool.
+            for key, kept in list(_pools.items()):
+                if kept is executor:
+                    del _pools[key]
+            raise

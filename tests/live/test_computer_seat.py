@@ -4,6 +4,7 @@ ends, presses Rematch after its opponent, and is never a seat to claim from."""
 import asyncio
 import os
 import random
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from channels.db import database_sync_to_async
@@ -87,3 +88,14 @@ async def test_it_chooses_in_a_worker_process_the_move_it_would_choose_here(sett
     turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
     here = computer.choose_move(turn.view, turn.level, random.Random("seed"))
     assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) == here
+
+
+async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
+    settings.GAMES_COMPUTER_PROCESSES = 1
+    code = await against_the_computer(settings, computer_moves_first=True)
+    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+    dying = computer_seat.pool()
+    dying.submit(os._exit, 1)
+    with pytest.raises(BrokenProcessPool):
+        await computer_seat.think(turn.view, turn.level, random.Random("seed"))
+    assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) in turn.view["hand_view"]["legal_moves"]
