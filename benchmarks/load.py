@@ -3,6 +3,24 @@
     .venv/bin/python benchmarks/load.py                       # both configurations, N=10 and 200
     .venv/bin/python benchmarks/load.py --config one --tables 10 50 --seconds 20
     .venv/bin/python benchmarks/load.py --pace 2 --tables 1000  # human pace: a move every 2 s a table
+    .venv/bin/python benchmarks/load.py --config one --tables 10 --path json browser --seconds 20
+    .venv/bin/python benchmarks/load.py --config two --affinity off --tables 10  # any socket, any process
+    .venv/bin/python benchmarks/load.py --config both --tables 10 --layer direct pubsub core  # Redis layers
+    .venv/bin/python benchmarks/load.py --config one --tables 10 --computer-tables 0 100 --pace 2
+    .venv/bin/python benchmarks/load.py --config one --tables 10 --seconds 20 --profile /tmp/load  # py-spy
+
+Paths: "json" drives each seat over the JSON protocol (/ws/api/tables/<code>/) alone; "browser"
+does the same with both players' pages' own sockets open beside it (/ws/tables/<code>/ with
+the seat cookie), listening as a page does: every HTML frame a browser would receive, whose
+size is printed plain and deflate-compressed (per socket, with context takeover, as
+permessage-deflate sends it), and whose delay from the move sent is the "page" latency.
+`--computer-tables M` adds M tables against the computer (`--level`), their human seat
+played like the others: the human tables' figures are printed apart from theirs. With
+`--config two --affinity off` each seat's sockets go straight to a different process than
+its opponent's (the worst case of no affinity at all); a `stale` or `not_your_turn` refusal is
+then one the player did not cause (the players here only move on a state that offers it) and
+is counted as "server-caused refusals". Nothing is counted during the first 3 s (the
+sockets connecting, the templates' first renders).
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
@@ -32,6 +50,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import zlib
 from pathlib import Path
 
 import websockets
@@ -105,8 +124,9 @@ class Server:
     a single uvicorn process; "two" is two uvicorn processes behind nginx with the table
     affinity of docs/nginx/, on PostgreSQL and a private redis-server."""
 
-    def __init__(self, config, database_url):
+    def __init__(self, config, database_url, extra_env=None):
         self.config, self.parts, self.admin = config, [], None
+        self.extra_env = extra_env or {}
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
         try:
             self.start(database_url)
@@ -117,7 +137,7 @@ class Server:
     def start(self, database_url):
         # One address plays every table at full speed: far past what limits a person.
         knobs = {"GAMES_WS_RATE_PER_SECOND": "100000", "GAMES_WS_RATE_BURST": "100000",
-                 "DJANGO_RATE_LIMITS": "open_table=100000/m,join=100000/m,connect=100000/m"}
+                 "DJANGO_RATE_LIMITS": "open_table=100000/m,join=100000/m,connect=100000/m", **self.extra_env}
         if self.config == "one":
             self.env = processes.site_env(f"sqlite:///{self.directory.name}/load.sqlite3", **knobs)
         else:
@@ -134,6 +154,13 @@ class Server:
             self.parts.append(proxy)
             self.port = proxy.port
         wait_for_http(f"http://{HOST}:{self.port}/sitemap.xml")
+
+    def socket_ports(self, affinity):
+        """Where seat 0's and seat 1's sockets go: through the proxy (affinity), or straight to
+        two different processes (no affinity: the worst case)."""
+        if affinity or len(self.sites) == 1:
+            return self.port, self.port
+        return self.sites[0].port, self.sites[1].port
 
     def fresh_postgres(self, url):
         base, _, _name = url.rpartition("/")
@@ -211,6 +238,11 @@ class EchoServer:
 
 # The players ---------------------------------------------------------------------------------
 
+# Refusals a player here never causes (it moves only on a state that offers the move, at that
+# state's version): when they come, the server caused them.
+SERVER_CAUSED = ("stale", "not_your_turn")
+
+
 def post(port, path, body):
     request = urllib.request.Request(f"http://{HOST}:{port}{path}", json.dumps(body).encode(),
                                      {"Content-Type": "application/json"})
@@ -229,14 +261,22 @@ def choose(state):
 
 
 class Run:
-    """What one run measured."""
+    """What one run measured: the moves' latencies (sent → the mover's new state), the pages'
+    (sent → the HTML frame of the new state on each player's page) and the pages' frames."""
 
-    def __init__(self):
+    def __init__(self, counting_from=0.0):
+        self.counting_from = counting_from  # the warm-up's end: nothing before it is counted
         self.latencies, self.acked, self.kinds = [], {}, collections.Counter()
+        self.page_latencies, self.frame_bytes, self.frame_deflated, self.frame_alone = [], [], [], []
+        self.sent = {}  # table code → (version the last move was chosen at, when it was sent)
 
     @property
     def errors(self):
         return sum(self.kinds.values())
+
+    @property
+    def server_caused(self):
+        return sum(self.kinds[kind] for kind in SERVER_CAUSED)
 
 
 async def play_seat(port, code, token, run, stop_at, pace, paced):
@@ -261,12 +301,45 @@ async def play_seat(port, code, token, run, stop_at, pace, paced):
                 sent = None
                 continue
             if sent is not None and frame["version"] > sent[0]:
-                run.latencies.append(time.monotonic() - sent[1])
+                if sent[1] >= run.counting_from:
+                    run.latencies.append(time.monotonic() - sent[1])
                 run.acked[code] = run.acked.get(code, 0) + 1
                 sent = None
             if sent is not None:
                 continue
             sent = await answer(sock, frame, pace, paced, pressed)
+            if sent is not None:
+                run.sent[code] = sent
+
+
+async def watch_page(port, code, token, run, stop_at):
+    """A player's page: its socket open with the seat cookie, every frame received as a
+    browser receives it (and sized, plain and deflated as permessage-deflate would send it)."""
+    url = f"ws://{HOST}:{port}/ws/tables/{code}/"
+    async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression=None, max_size=2 ** 22,
+                                  additional_headers={"Cookie": f"seat_{code}={token}"}) as sock:
+        deflate = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+        timed = None  # the move whose page latency this page recorded
+        while time.monotonic() < stop_at:
+            try:
+                text = await asyncio.wait_for(sock.recv(), max(0.05, stop_at - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+            frame = json.loads(text)
+            if frame.get("type") != "state":
+                continue
+            data = text.encode()
+            # permessage-deflate drops the flush's 4-byte tail (RFC 7692).
+            deflated = len(deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
+            if time.monotonic() < run.counting_from:
+                continue
+            run.frame_bytes.append(len(data))
+            run.frame_deflated.append(deflated)
+            run.frame_alone.append(len(zlib.compress(data, wbits=-zlib.MAX_WBITS)))
+            sent = run.sent.get(code)
+            if sent is not None and sent is not timed and frame["version"] > sent[0] and sent[1] >= run.counting_from:
+                run.page_latencies.append(time.monotonic() - sent[1])
+                timed = sent
 
 
 async def answer(sock, state, pace, paced, pressed):
@@ -291,22 +364,43 @@ async def answer(sock, state, pace, paced, pressed):
     return state["version"], started
 
 
-def open_tables(port, count, scoring="hollywood"):
+def open_tables(port, count, computer=None, scoring="hollywood"):
+    """(code, token of each seat a person plays) of `count` new tables; against the computer
+    when `computer` names its level (one token: seat 0's)."""
     tables = []
     for number in range(count):
+        if computer:
+            opened = post(port, "/api/tables", {"name": f"C{number}", "scoring": scoring, "computer": computer})
+            tables.append((opened["code"], opened["token"]))
+            continue
         opened = post(port, "/api/tables", {"name": f"A{number}", "scoring": scoring})
         joined = post(port, f"/api/tables/{opened['code']}/join", {"name": f"B{number}"})
         tables.append((opened["code"], opened["token"], joined["token"]))
     return tables
 
 
-async def drive_tables(port, tables, seconds, pace):
-    run, paced = Run(), {}
-    stop_at = time.monotonic() + seconds
-    tasks = [play_seat(port, code, token, run, stop_at, pace, paced) for code, *tokens in tables for token in tokens]
+async def drive_tables(ports, tables, computer_tables, seconds, pace, pages, warm_up, when_warm):
+    """Play every table for `warm_up` seconds, call `when_warm()`, and play on until `seconds`
+    more have passed: (the human tables' run, the computer tables'), counted after the warm-up.
+    Seat n's JSON socket goes to ports[n], its page to the other one."""
+    counting_from = time.monotonic() + warm_up
+    run, against_computer, paced = Run(counting_from), Run(counting_from), {}
+    stop_at = counting_from + seconds
+
+    async def warm():
+        await asyncio.sleep(max(0.0, counting_from - time.monotonic()))
+        when_warm()
+
+    tasks = [warm()]
+    for runs, opened in ((run, tables), (against_computer, computer_tables)):
+        for code, *tokens in opened:
+            for seat, token in enumerate(tokens):
+                tasks.append(play_seat(ports[seat], code, token, runs, stop_at, pace, paced))
+                if pages:
+                    tasks.append(watch_page(ports[1 - seat], code, token, runs, stop_at))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     run.kinds.update(type(result).__name__ for result in results if isinstance(result, Exception))
-    return run
+    return run, against_computer
 
 
 async def drive_echo(port, pairs, seconds, pace):
@@ -329,6 +423,56 @@ async def drive_echo(port, pairs, seconds, pace):
     return run
 
 
+# Profiling -----------------------------------------------------------------------------------
+
+PY_SPY = os.environ.get("PY_SPY", "/tmp/pyspy/bin/py-spy")
+
+
+def start_profile(pids, prefix, seconds):
+    """py-spy on each site process for the run, sampling at 250 Hz, collapsed stacks."""
+    return [(subprocess.Popen([PY_SPY, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250", "-f", "raw",
+                               "-o", f"{prefix}-{pid}.txt", "--nonblocking"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL), f"{prefix}-{pid}.txt") for pid in pids]
+
+
+def frame_name(frame):
+    """'function (path:line)' → 'function (path)' shortened to the project's or the library's."""
+    function, _, place = frame.partition(" (")
+    place = place.rstrip(")").rsplit(":", 1)[0]
+    for marker in ("site-packages/", "/lib/python3.11/", str(ROOT) + "/"):
+        if marker in place:
+            place = place.split(marker, 1)[1]
+    return f"{function} ({place})"
+
+
+def profile_report(profiles, top=10):
+    """The top costs by own time (the frame on top) and by time inclusive, idle waiting left out."""
+    own, inclusive, total = collections.Counter(), collections.Counter(), 0
+    for process, path in profiles:
+        process.wait(timeout=60)
+        if not Path(path).exists():
+            continue
+        for line in Path(path).read_text().splitlines():
+            stack, _, count = line.rpartition(" ")
+            frames = [frame_name(frame) for frame in stack.split(";") if frame]
+            if not frames or frames[-1].startswith(("select ", "epoll_wait", "poll ", "wait ", "_worker (")):
+                continue
+            if any(name.startswith(("_worker (concurrent", "run (threading")) for name in frames[-1:]):
+                continue
+            total += int(count)
+            own[frames[-1]] += int(count)
+            for name in set(frames):
+                inclusive[name] += int(count)
+    if not total:
+        print("   profile: no samples")
+        return
+    print(f"   profile: {total} busy samples; top {top} by own time, then by time inclusive")
+    for name, count in own.most_common(top):
+        print(f"     own {100 * count / total:5.1f}%  {name}")
+    for name, count in inclusive.most_common(top + 12)[:top + 12]:
+        print(f"     incl {100 * count / total:5.1f}%  {name}")
+
+
 # Reporting -----------------------------------------------------------------------------------
 
 def percentile(values, share):
@@ -340,49 +484,84 @@ def percentile(values, share):
 
 def summary(run, seconds):
     ms = [value * 1000 for value in run.latencies]
+    pages = [value * 1000 for value in run.page_latencies]
     return {
         "rate": len(ms) / seconds,
         "p50": statistics.median(ms) if ms else float("nan"),
         "p95": percentile(ms, 0.95), "p99": percentile(ms, 0.99), "max": max(ms) if ms else float("nan"),
+        "page_p50": statistics.median(pages) if pages else float("nan"), "page_p99": percentile(pages, 0.99),
+        "frames": len(run.frame_bytes),
+        "frame_bytes": statistics.median(run.frame_bytes) if run.frame_bytes else float("nan"),
+        "frame_deflated": statistics.median(run.frame_deflated) if run.frame_deflated else float("nan"),
+        "frame_alone": statistics.median(run.frame_alone) if run.frame_alone else float("nan"),
     }
 
 
-def measure(config, tables, seconds, pace, database_url):
-    server, echo = Server(config, database_url), EchoServer()
+def measure(config, tables, seconds, pace, database_url, path="json", affinity=True, computer_tables=0,
+            level="expert", computer_pause=0.0, profile=None, warm_up=3.0, layer="direct"):
+    server = Server(config, database_url, {"GAMES_COMPUTER_PAUSE": str(computer_pause), "REDIS_LAYER": layer})
+    echo = EchoServer()
     try:
         opened = open_tables(server.port, tables)
+        against = open_tables(server.port, computer_tables, computer=level)
         rss_before = rss_mb(server.server_pids())
-        cpu_before = {part: cpu_seconds(pids) for part, pids in server.cost_pids().items()}
-        run = asyncio.run(drive_tables(server.port, opened, seconds, pace))
+        cpu_before, profiles = {}, []
+
+        def when_warm():
+            cpu_before.update({part: cpu_seconds(pids) for part, pids in server.cost_pids().items()})
+            if profile:
+                profiles.extend(start_profile(server.server_pids()[:len(server.sites)], profile, seconds))
+
+        run, computer_run = asyncio.run(drive_tables(server.socket_ports(affinity), opened, against, seconds, pace,
+                                                     path == "browser", warm_up, when_warm))
         cpu = {part: cpu_seconds(pids) - cpu_before[part] for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
-        logged = server.moves_in_log([code for code, *_ in opened])
-        lost = sum(max(0, acked - logged.get(code, 0)) for code, acked in run.acked.items())
+        logged = server.moves_in_log([code for code, *_ in opened + against])
+        lost = sum(max(0, acked - logged.get(code, 0))
+                   for played in (run, computer_run) for code, acked in played.acked.items())
         floor = summary(asyncio.run(drive_echo(echo.port, tables, seconds, pace)), seconds)
     finally:
         server.stop()
         echo.stop()
     site = summary(run, seconds)
-    moves = len(run.latencies)
+    # CPU a move: every move the server made, the computer's and its opponents' included.
+    moves = len(run.latencies) + 2 * len(computer_run.latencies)
     return {
-        "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors, "lost": lost,
-        "error_kinds": dict(run.kinds),
+        "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors + computer_run.errors,
+        "lost": lost, "error_kinds": dict(run.kinds + computer_run.kinds),
+        "server_caused": run.server_caused + computer_run.server_caused,
+        "path": path, "affinity": affinity, "layer": layer, "computer_tables": computer_tables, "level": level,
+        "computer": summary(computer_run, seconds),
         "rss": (rss_before, rss_after),
         "cpu": {part: 1000 * used / moves if moves else float("nan") for part, used in cpu.items()},
-        "floor": floor,
+        "floor": floor, "profiles": profiles,
     }
 
 
 def report(row):
     floor = row["floor"]
     pace = f"every {row['pace']:g} s" if row["pace"] else "full speed"
-    print(f"{row['config']:>3}  N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
+    setup = row["path"] if row["config"] == "one" else f"{row['path']}, {row['layer']}" + (
+        "" if row["affinity"] else ", no affinity")
+    print(f"{row['config']:>3}  {setup:<8} N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
           f"p50 {row['p50']:7.1f}  p95 {row['p95']:7.1f}  p99 {row['p99']:7.1f}  max {row['max']:7.1f} ms  "
-          f"errors {row['errors']}{row['error_kinds'] or ''}  lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
+          f"errors {row['errors']}{row['error_kinds'] or ''}  server-caused refusals {row['server_caused']}  "
+          f"lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
           f"CPU ms/move {sum(row['cpu'].values()):.2f} ("
           + ", ".join(f"{part} {value:.2f}" for part, value in row["cpu"].items()) + ")")
+    if row["path"] == "browser":
+        print(f"     pages: {row['frames']} frames, {row['frame_bytes'] / 1000:.1f} KB a frame "
+              f"(deflated {row['frame_alone'] / 1000:.2f} KB alone, {row['frame_deflated'] / 1000:.2f} KB with context takeover), move → page p50 {row['page_p50']:7.1f}  "
+              f"p99 {row['page_p99']:7.1f} ms")
+    if row["computer_tables"]:
+        computer = row["computer"]
+        print(f"     {row['computer_tables']} tables against the computer ({row['level']}): "
+              f"{computer['rate']:.0f} human moves/s, move → the computer's answer p50 {computer['p50']:.1f}  "
+              f"p99 {computer['p99']:.1f} ms")
     print(f"     echo floor: {floor['rate']:8.0f} msgs/s   p50 {floor['p50']:7.1f}  p99 {floor['p99']:7.1f} ms   "
           f"ratios p50 ×{row['p50'] / floor['p50']:.1f}  p99 ×{row['p99'] / floor['p99']:.1f}", flush=True)
+    if row["profiles"]:
+        profile_report(row["profiles"])
 
 
 def main():
@@ -391,12 +570,29 @@ def main():
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 200])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--pace", type=float, default=0, help="seconds between a table's moves; 0: full speed")
+    parser.add_argument("--path", choices=["json", "browser"], nargs="+", default=["json"],
+                        help="json: the JSON sockets alone; browser: the players' pages' sockets open too")
+    parser.add_argument("--affinity", choices=["on", "off"], default="on",
+                        help="off (with --config two): each seat's sockets straight to another process")
+    parser.add_argument("--computer-tables", type=int, nargs="+", default=[0],
+                        help="tables against the computer besides (several: one run each, side by side)")
+    parser.add_argument("--level", default="expert", help="the computer's level at those tables")
+    parser.add_argument("--computer-pause", type=float, default=0.0,
+                        help="GAMES_COMPUTER_PAUSE for the run (0: the computer thinks at once)")
+    parser.add_argument("--layer", choices=["direct", "pubsub", "core"], nargs="+", default=["direct"],
+                        help="with --config two: REDIS_LAYER, how the processes tell each other (settings)")
+    parser.add_argument("--profile", metavar="PREFIX", help="py-spy the site processes; files PREFIX-<pid>.txt")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
     configs = ["one", "two"] if args.config == "both" else [args.config]
-    for config in configs:
+    runs = [(config, layer) for config in configs for layer in (args.layer if config == "two" else ["direct"])]
+    for config, layer in runs:
         for tables in args.tables:
-            report(measure(config, tables, args.seconds, args.pace, args.database_url))
+            for path in args.path:
+                for computer_tables in args.computer_tables:
+                    report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
+                                   args.affinity == "on", computer_tables, args.level, args.computer_pause,
+                                   args.profile, layer=layer))
 
 
 if __name__ == "__main__":

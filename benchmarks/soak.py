@@ -122,7 +122,7 @@ async def spectator(port, code, stop_at):
 async def visitors(port, tally, stop_at, pace, scoring):
     while time.monotonic() < stop_at - 30:
         await asyncio.sleep(20)
-        code, *tokens = (await asyncio.to_thread(open_tables, port, 1, scoring))[0]
+        code, *tokens = (await asyncio.to_thread(open_tables, port, 1, scoring=scoring))[0]
         tally.visitors += 1
         paced, moves = {}, {"left": 10}
         await asyncio.gather(*(seat(port, code, token, tally, stop_at, pace, paced, 0, moves) for token in tokens),
@@ -174,7 +174,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="hollywood-soak-") as directory:
         with start_server(directory, args.tracemalloc) as server:
             wait_for_http(f"http://{HOST}:{server.port}/sitemap.xml")
-            tables = open_tables(server.port, args.tables, args.scoring)
+            tables = open_tables(server.port, args.tables, scoring=args.scoring)
             print(f"{args.tables} {args.scoring} tables, a move every {args.pace:g} s a table, {args.minutes} minutes, "
                   f"uvicorn pid {server.pid}", flush=True)
             tally = asyncio.run(soak(server, tables, args.minutes, args.pace, args.tracemalloc, args.scoring))

@@ -177,7 +177,19 @@ def channel_layer_settings():
         return {"BACKEND": "games.live.layers.InMemoryChannelLayer"}
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://, not {url!r}")
-    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [url]}}
+    # How the processes tell each other of a change (games.live.hub), measured by
+    # benchmarks/load.py --config two --layer: "direct" (the default) is Redis pub/sub through
+    # redis-py (games.live.layers.RedisPubSubLayer); "pubsub" is channels-redis's
+    # RedisPubSubChannelLayer, "core" its RedisChannelLayer (lists and Lua scripts).
+    backend = REDIS_LAYERS.get(os.environ.get("REDIS_LAYER", "direct"))
+    if backend is None:
+        raise ImproperlyConfigured(f"REDIS_LAYER must be one of {', '.join(REDIS_LAYERS)}")
+    return {"BACKEND": backend, "CONFIG": {"hosts": [url]}}
+
+
+REDIS_LAYERS = {"direct": "games.live.layers.RedisPubSubLayer",
+                "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "core": "channels_redis.core.RedisChannelLayer"}
 
 
 CHANNEL_LAYERS = {"default": channel_layer_settings()}
@@ -223,6 +235,9 @@ GAMES_COMPUTER_PAUSE = env_float("GAMES_COMPUTER_PAUSE", 0.7)
 # How long the computer may think a move, in milliseconds of one core: choose_move's budget_ms
 # (games.computer.DEFAULT_BUDGET_MS is the same default).
 GAMES_COMPUTER_BUDGET_MS = env_int("GAMES_COMPUTER_BUDGET_MS", 100)
+# The processes the computer thinks in, for all the tables of a server process
+# (games.live.computer_seat): one leaves the other core of a two-core machine to the people.
+GAMES_COMPUTER_PROCESSES = env_int("GAMES_COMPUTER_PROCESSES", 1)
 GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 # A player may claim a match once the player it waits for has been away this
 # long (tests set it near zero); a control acts only on a state its player has seen for

@@ -6,20 +6,31 @@ A process that serves a socket of a table with the computer wakes it after every
 hears of (and when a socket connects: a table whose computer was to move when the server
 stopped gets its move then). The owner says what the computer has to do (`computer_turn`):
 move, or press "Next hand" or "Rematch" once its opponent has — nothing once the match is
-over and nobody asks for another. After a short, natural pause the computer thinks in a
-thread of its own, off the event loop and off the database thread, and plays for the version
-it looked at: if two processes think at once, the version's compare-and-swap lets one move in.
-A move the owner refuses ends the loop, logged once; it looks again at the next change.
+over and nobody asks for another. After a short, natural pause the computer thinks, and plays
+for the version it looked at: if two processes think at once, the version's compare-and-swap
+lets one move in. A move the owner refuses ends the loop, logged once; it looks again at the
+next change.
+
+It thinks in a small pool of worker processes (GAMES_COMPUTER_PROCESSES, at a lower CPU
+priority), never in this process: its search is pure Python, and a thread of it would hold
+the interpreter's lock against the event loop that serves the people's tables. At most
+GAMES_COMPUTER_PROCESSES decisions are handed to the pool at once and the rest wait their
+turn in order, so a hundred computer tables opened at once wait for the computer, not the
+people for their moves. With GAMES_COMPUTER_PROCESSES = 0 it thinks in a thread (tests that
+replace its player).
 """
 
 import asyncio
 import logging
+import multiprocessing
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 
 from games.computer import choose_move
+from games.computer.worker import lower_priority
 from games.errors import GameError
 from games.live import hub
 from games.live.database import database_sync_to_async
@@ -27,7 +38,8 @@ from games.live.outage import DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
 
 logger = logging.getLogger(__name__)
-thinking = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
+_pools = {}  # (kind, workers) → the executor, made on first use and kept
+_turns = {}  # the running loop → the semaphore that bounds the decisions handed to the pool
 _awake = {}  # table code → its running task, one a table per process
 # Refusals that mean only that the table moved on while the computer thought: look again.
 MOVED_ON = ("stale", "not_your_turn")
@@ -79,8 +91,7 @@ async def take(code, turn):
     await asyncio.sleep(settings.GAMES_COMPUTER_PAUSE)  # a person's pause, so its moves can be followed
     if turn.kind == "move":
         rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
-        move = await asyncio.get_running_loop().run_in_executor(
-            thinking, choose_move, turn.view, turn.level, rng, settings.GAMES_COMPUTER_BUDGET_MS)
+        move = await think(turn.view, turn.level, rng)
         change = await database_sync_to_async(act)(code, LiveTable.play, turn.seat, move, turn.version)
     elif turn.kind == "next_hand":
         change = await database_sync_to_async(act)(code, LiveTable.press_next_hand, turn.seat)
@@ -88,3 +99,37 @@ async def take(code, turn):
         change = await database_sync_to_async(act)(code, LiveTable.press_rematch, turn.seat)
     if change is not None:
         await hub.tell(change)
+
+
+def pool():
+    workers = settings.GAMES_COMPUTER_PROCESSES
+    key = ("processes", workers) if workers > 0 else ("threads", 1)
+    if key not in _pools:
+        if workers > 0:
+            # Spawned, not forked: the server has threads (the database's) a fork would copy mid-step.
+            _pools[key] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=lower_priority)
+        else:
+            _pools[key] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+    return _pools[key]
+
+
+async def think(view, level, rng):
+    """The computer's move for `view`, chosen away from the event loop, one decision a worker
+    at a time: the others wait here, in order, costing nothing."""
+    loop = asyncio.get_running_loop()
+    turns = _turns.get(loop)
+    if turns is None:
+        _turns.clear()  # a previous loop's (tests run several)
+        turns = _turns[loop] = asyncio.Semaphore(max(1, settings.GAMES_COMPUTER_PROCESSES))
+    async with turns:
+        executor = pool()
+        try:
+            return await loop.run_in_executor(executor, choose_move, view, level, rng,
+                                              settings.GAMES_COMPUTER_BUDGET_MS)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): the next decision gets a new pool.
+            for key, kept in list(_pools.items()):
+                if kept is executor:
+                    del _pools[key]
+            raise

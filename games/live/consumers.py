@@ -8,12 +8,13 @@ crosses the channel layer. Refusals are answered with an error frame and never c
 socket; a flood does (games.live.flood).
 """
 
-import json
+import asyncio
 import logging
 import time
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 from django.conf import settings
 from django.utils import translation
 
@@ -29,6 +30,7 @@ from games.live.frames import expected_version, frame_type, json_object
 from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
 from games.live.seats import token_from_cookies, token_from_headers
+from games.live.snapshot import encode
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +56,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().__call__(scope, receive, send)
         finally:
             await self.end()
+
+    async def dispatch(self, message):
+        """Channels' dispatch without its close_old_connections() before every message: that
+        is a hop to the database thread which, with CONN_MAX_AGE = 0, closes the connection
+        live play keeps there (games.live.database) only for the next call to open it again —
+        most of a move's cost. The kept connection is closed when it broke, as before."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         if not await limits.admit_socket(self):
@@ -260,7 +272,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
 
     async def table_chat(self, event):
-        await self.send(text_data=json.dumps({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
+        await self.send(text_data=encode({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
 
     async def table_gone(self, event):
         """The table was ended by the cleanup (games.live.cleanup) under this socket."""
@@ -272,7 +284,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         is back show the table as it is now."""
         with translation.override(self.language):
             text = message("database_unavailable") if not event["available"] else ""
-        await self.send(text_data=json.dumps({"type": "status", "database": event["available"], "message": text}))
+        await self.send(text_data=encode({"type": "status", "database": event["available"], "message": text}))
         owner = live_tables.get(self.code)
         if event["available"] and owner is not None:
             await self.send_snapshot(owner.snapshot)  # refreshed by the hub's recount
@@ -300,7 +312,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         payload = {"type": "error", "code": error.code, "message": text}
         if error.reason:
             payload["reason"] = error.reason
-        await self.send(text_data=json.dumps(payload))
+        await self.send(text_data=encode(payload))
 
     def query_language(self):
         language = self.query_value("lang")
@@ -351,7 +363,7 @@ class BrowserTableConsumer(TableConsumer):
             first = self.shown_version is None
             self.shown_version, self.shown_at = snapshot.version, 0.0 if first else time.monotonic()
         html = table_render.render_live(snapshot.state_for(self.seat), self.sort, self.order)
-        return json.dumps({"type": "state", "version": snapshot.version, "html": html})
+        return encode({"type": "state", "version": snapshot.version, "html": html})
 
 
 class ApiTableConsumer(TableConsumer):

@@ -7,7 +7,7 @@ picking known keys, so nothing the engine adds later leaks by accident. A specta
 None) gets no hand at all until the showdown, when the engine's result shows both.
 """
 
-import json
+import orjson
 
 from games.identity import token_matches
 
@@ -61,8 +61,14 @@ class Snapshot:
     def json_for(self, seat):
         seat = seat if seat in (0, 1) else None
         if seat not in self._json:
-            self._json[seat] = json.dumps(self.states[seat])
+            self._json[seat] = encode(self.states[seat])
         return self._json[seat]
+
+
+def encode(value):
+    """JSON text for a frame, by orjson: several times faster than the standard library's on
+    a state, and alike once parsed (integer keys become strings, as json.dumps makes them)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def common_state(table, seats, match, public, facts, earlier_wins):

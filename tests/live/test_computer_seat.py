@@ -2,10 +2,14 @@
 ends, presses Rematch after its opponent, and is never a seat to claim from."""
 
 import asyncio
+import os
+import random
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from channels.db import database_sync_to_async
 
+from games import computer
 from games.errors import GameError
 from games.live import computer_seat
 from games.live.owner import LiveTable, act, live_tables, open_table
@@ -50,6 +54,7 @@ async def test_it_lets_the_computer_accept_a_rematch_after_a_resignation(setting
 
 async def test_it_logs_a_refused_move_of_the_computer_once_and_stops(settings, monkeypatch, caplog):
     settings.GAMES_COMPUTER_PAUSE = 0
+    settings.GAMES_COMPUTER_PROCESSES = 0  # a thread: the replaced player lives in this process only
     code = await against_the_computer(settings, computer_moves_first=True)
     monkeypatch.setattr(computer_seat, "choose_move", lambda view, level, rng, budget_ms=None: "discard ZZ")
     await the_computer_stops(code)
@@ -69,3 +74,27 @@ def test_it_shows_the_computer_present_and_never_offers_a_claim_against_it(setti
         act(code, LiveTable.claim, 0)
     assert refused.value.code == "opponent_not_away"
     assert owner.snapshot.state_for(0)["match_over"] is False
+
+
+def test_it_thinks_in_a_worker_process_and_not_in_the_server_s(settings):
+    settings.GAMES_COMPUTER_PROCESSES = 1
+    assert computer_seat.pool().submit(os.getpid).result(timeout=60) != os.getpid()
+
+
+async def test_it_chooses_in_a_worker_process_the_move_it_would_choose_here(settings):
+    settings.GAMES_COMPUTER_PROCESSES = 1
+    code = await against_the_computer(settings, computer_moves_first=True)
+    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+    here = computer.choose_move(turn.view, turn.level, random.Random("seed"))
+    assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) == here
+
+
+async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
+    settings.GAMES_COMPUTER_PROCESSES = 1
+    code = await against_the_computer(settings, computer_moves_first=True)
+    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+    dying = computer_seat.pool()
+    dying.submit(os._exit, 1)
+    with pytest.raises(BrokenProcessPool):
+        await computer_seat.think(turn.view, turn.level, random.Random("seed"))
+    assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) in turn.view["hand_view"]["legal_moves"]
