@@ -518,7 +518,10 @@ def test_it_links_a_finished_match_to_its_archive_page_which_uses_the_whole_widt
 
 def test_it_says_in_the_archive_who_resigned(browser, live_server_url):
     page = against_computer(device(browser, "desktop"), live_server_url, name="Resa", scoring="hollywood")
+    # On her own turn: the computer's move, coming between the two presses, would morph the
+    # button back to its first press.
     page.wait_for_selector("#resign", timeout=WAIT_MS)
+    page.wait_for_selector("#felt[data-my-turn='true']", timeout=WAIT_MS)
     for _press in range(2):
         armed(page)
         page.click("#resign")
