@@ -11,7 +11,7 @@ import random
 import secrets
 from datetime import timedelta
 
-from django.db import connection, models, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.archive.models import ArchivedHand, ArchivedMatch, Player, PlayerResult

@@ -8,7 +8,6 @@ crosses the channel layer. Refusals are answered with an error frame and never c
 socket; a flood does (games.live.flood).
 """
 
-import asyncio
 import logging
 import time
 from urllib.parse import parse_qs

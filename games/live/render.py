@@ -10,7 +10,7 @@ from datetime import datetime
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext
 
 from games.display.cards import card_name, card_short, is_card_code
 from games.engine import Move
