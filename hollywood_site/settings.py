@@ -253,6 +253,9 @@ GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
 GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)
 GAMES_CHAT_BURST = 5
 GAMES_CHAT_WINDOW_SECONDS = 10
+# Tests only, never a deployment: every table opened deals from this seed and its rules and
+# host's name, so a browser test meets the same cards on every run (unset: shuffled for real).
+GAMES_DEAL_SEED = os.environ.get("GAMES_DEAL_SEED") or None
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

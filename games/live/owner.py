@@ -573,6 +573,8 @@ def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahom
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     if computer is not None and computer not in LEVELS:
         raise GameError("bad_computer")
+    if deal_seed is None and settings.GAMES_DEAL_SEED:
+        deal_seed = f"{settings.GAMES_DEAL_SEED}:{scoring}:{straight:d}{oklahoma:d}:{computer}:{name}"[:40]
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
     table.state = new_match(table).to_dict()
     table.save()

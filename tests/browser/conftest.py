@@ -61,6 +61,9 @@ def live_server_env(tmp_path_factory):
         # Every move waits the double-tap guard (0.4 s) before table.js lets it be played: here it
         # is near zero, save for the tests of the guard itself (guarded_server_url).
         GAMES_MIN_SEEN_SECONDS="0.02",
+        # The same cards on every run: a test that plays until someone may knock knocks at the
+        # same move each time, instead of now and then meeting a deal that never offers a knock.
+        GAMES_DEAL_SEED="browser",
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)

@@ -97,6 +97,8 @@ class Player:
         while True:
             frame = json.loads(await asyncio.wait_for(self.socket.recv(), ANSWER))
             assert frame["type"] != "error", frame
+            if frame["type"] != "state":  # a chat line or the database's status: not a table state
+                continue
             self.state = frame
             if condition(frame):
                 return frame
