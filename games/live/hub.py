@@ -127,12 +127,12 @@ class Hub:
                 self.tell_database(available=True)
 
     def seated_sockets(self):
-        """{(table code, seat): how many of its sockets are open here}."""
+        """{(table code, seat): how many of its sockets are open here}, the spectators' under
+        seat None."""
         counts = {}
         for code, sockets in self.members.items():
             for socket in sockets:
-                if socket.seat is not None:
-                    counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
+                counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
         return counts
 
     def tell_database(self, available):

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.errors import GameError
 from games.identity import is_public_id
 from games.live.broadcast import PROCESS
-from games.models import ChatMessage, Move, Presence, Seat, Table
+from games.models import Audience, ChatMessage, Move, Presence, Seat, Table
 
 
 class Overtaken(GameError):
@@ -66,21 +66,22 @@ def versions(codes):
 MOVES, TABLES = Move._meta.db_table, Table._meta.db_table
 ADVANCE = f"UPDATE {TABLES} SET version = %s, updated = %s WHERE id = %s AND version = %s"
 APPEND_MOVE = (
-    f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, by_clock, created)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 ADVANCE_AND_APPEND = (
     f"WITH advanced AS ({ADVANCE} RETURNING id)"
-    f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
-    " SELECT id, %s, %s, %s, %s, %s, %s FROM advanced"
+    f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, by_clock, created)"
+    " SELECT id, %s, %s, %s, %s, %s, %s, %s FROM advanced"
 )
 
 
-def append_move(table, hand_number, seat, move):
-    """Advance the version and log the move, or raise Overtaken when another writer got there
-    first (the version moved on, or the log already holds this version)."""
+def append_move(table, hand_number, seat, move, by_clock=False):
+    """Advance the version and log the move (`by_clock`: the clock played it for the seat),
+    or raise Overtaken when another writer got there first (the version moved on, or the log
+    already holds this version)."""
     version, now = table.version + 1, timezone.now()
-    row = [table.match_number, hand_number, version, seat, move, now]
+    row = [table.match_number, hand_number, version, seat, move, by_clock, now]
     try:
         if connection.vendor == "postgresql":
             # One statement is atomic by itself; inside a caller's transaction it needs a
@@ -103,6 +104,32 @@ def append_move(table, hand_number, seat, move):
 
 def savepoint_if_in_transaction():
     return transaction.atomic() if connection.in_atomic_block else nullcontext()
+
+
+def clock_marks(table, hand_number):
+    """The places in hand `hand_number` of the current match of the moves the clock played
+    (a hand's moves are its log's rows, in order)."""
+    flags = Move.objects.filter(table_id=table.pk, match_number=table.match_number, hand_number=hand_number).order_by(
+        "version").values_list("by_clock", flat=True)
+    return [index for index, by_clock in enumerate(flags) if by_clock]
+
+
+def match_clock_marks(table):
+    """{hand number: places of the moves the clock played} of the current match (the archive)."""
+    marks = {}
+    for hand_number, version in Move.objects.filter(
+            table_id=table.pk, match_number=table.match_number, by_clock=True).values_list("hand_number", "version"):
+        marks.setdefault(hand_number, []).append(Move.objects.filter(
+            table_id=table.pk, match_number=table.match_number, hand_number=hand_number, version__lt=version).count())
+    return marks
+
+
+def wind_clock(table, deadline, banks):
+    """The turn clock's deadline and banks, written with the change that started the turn (in
+    its transaction, at the version that change wrote)."""
+    if not Table.objects.filter(pk=table.pk, version=table.version).update(clock_deadline=deadline, clock_banks=banks):
+        raise Overtaken()
+    table.clock_deadline, table.clock_banks = deadline, banks
 
 
 def save_match(table, match, bump=False):
@@ -158,17 +185,44 @@ def count_connection(table, seat, opened):
     Seat.objects.filter(pk=number).update(last_seen=now)
 
 
+def count_spectator(table, opened):
+    """One spectator's socket more (or fewer) in this process."""
+    now = timezone.now()
+    if opened:
+        Audience.objects.get_or_create(table_id=table.pk, process=PROCESS, defaults={"beat": now})
+        Audience.objects.filter(table_id=table.pk, process=PROCESS).update(connections=F("connections") + 1, beat=now)
+    else:
+        Audience.objects.filter(table_id=table.pk, process=PROCESS, connections__gt=0).update(
+            connections=F("connections") - 1, beat=now)
+
+
+def spectators(table, alive_since):
+    """How many spectators' sockets are open at the table: this process's, and those of the
+    processes that beat since `alive_since` (a crashed one's stop counting)."""
+    return Audience.objects.filter(Q(process=PROCESS) | Q(beat__gt=alive_since), table_id=table.pk).aggregate(
+        watching=Sum("connections", default=0))["watching"]
+
+
 def beat_process(now):
-    """This process is alive: every presence it counts, beaten in one statement."""
+    """This process is alive: every presence it counts, beaten in one statement a kind."""
     Presence.objects.filter(process=PROCESS, connections__gt=0).update(beat=now)
+    Audience.objects.filter(process=PROCESS, connections__gt=0).update(beat=now)
 
 
 def recount_process(counts):
-    """Set this process's presence to `counts` ({(table code, seat number): open sockets}),
-    what it holds in memory: after an outage some of its counts were never written."""
+    """Set this process's presence to `counts` ({(table code, seat number): open sockets},
+    a spectators' number None), what it holds in memory: after an outage some of its counts
+    were never written."""
     now = timezone.now()
     Presence.objects.filter(process=PROCESS).update(connections=0, beat=now)
+    Audience.objects.filter(process=PROCESS).update(connections=0, beat=now)
     for (code, number), connections in counts.items():
+        if number is None:
+            table = Table.objects.filter(code=code).values_list("pk", flat=True).first()
+            if table is not None:
+                Audience.objects.update_or_create(table_id=table, process=PROCESS,
+                                                  defaults={"connections": connections, "beat": now})
+            continue
         seat = Seat.objects.filter(table__code=code, number=number).values_list("pk", flat=True).first()
         if seat is not None:
             Presence.objects.update_or_create(seat_id=seat, process=PROCESS,
@@ -183,7 +237,7 @@ def seen_since(table, cutoff):
 
 def forget_dead_presence(cutoff):
     """The rows of processes silent since `cutoff`: gone long ago, their sockets with them."""
-    return Presence.objects.filter(beat__lt=cutoff).delete()[0]
+    return Presence.objects.filter(beat__lt=cutoff).delete()[0] + Audience.objects.filter(beat__lt=cutoff).delete()[0]
 
 
 def add_chat_line(table, seat, text):
