@@ -124,6 +124,12 @@ def match_clock_marks(table):
     return marks
 
 
+def time_ran_out(table, now):
+    """Whether the table's clock has run out as the database has it, at the version the owner
+    holds (another process may have played the move already)."""
+    return Table.objects.filter(pk=table.pk, version=table.version, clock_deadline__lte=now).exists()
+
+
 def wind_clock(table, deadline, banks):
     """The turn clock's deadline and banks, written with the change that started the turn (in
     its transaction, at the version that change wrote)."""
