@@ -178,3 +178,32 @@ async def test_a_showdown_whose_time_ran_out_goes_on_to_the_next_hand():
     await asyncio.wait_for(clock.run_out(code), timeout=10)
     owner = await database_sync_to_async(live_tables.owner)(code)
     assert len(owner.match.hands) == hands + 1 and owner.match.hand.result is None
+
+
+def test_the_api_opens_a_table_with_a_clock_and_refuses_one_it_does_not_offer(client):
+    opened = client.post("/api/tables", {"name": "Ana", "clock": 60}, content_type="application/json")
+    assert opened.status_code == 201 and Table.objects.get(code=opened.json()["code"]).clock == 60
+    refused = client.post("/api/tables", {"name": "Ana", "clock": 5}, content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_clock"
+
+
+def test_the_form_offers_the_clocks_and_opens_a_table_with_the_one_chosen(client):
+    page = client.get("/en/").content.decode()
+    assert 'name="clock" value="0" checked' in page and 'name="clock" value="30"' in page
+    client.post("/en/tables/open/", {"name": "Ana", "scoring": "hollywood", "target": "100", "clock": "30"})
+    assert Table.objects.get().clock == 30
+
+
+def test_both_players_and_a_spectator_see_whose_time_is_running_and_the_rules_name_the_clock(client):
+    code, tokens = clocked_table(30)
+    owner = live_tables.owner(code)
+    mover = owner.snapshot.to_move
+    names = ("Ana", "Ben")
+    for seat in (0, 1, None):
+        live = live_context(owner.snapshot.state_for(seat), "melds")
+        assert live["clock"]["deadline"] == Table.objects.get().clock_deadline.isoformat()
+        assert live["clock"]["mine"] == (seat == mover) and live["clock"]["name"] == names[mover]
+        assert "Turn clock: 30 seconds a turn" in live["rules"]
+    client.cookies[f"seat_{code}"] = tokens[mover]
+    page = client.get(f"/en/t/{code}/").content.decode()
+    assert 'id="turn-clock" data-countdown-to="' in page and "Your time: <span data-countdown>0:5" in page
