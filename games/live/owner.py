@@ -128,8 +128,9 @@ class LiveTable:
         self.publish()
 
     def read_seats(self):
-        self.seats = store.seat_rows(self.table)
-        self.watching = store.spectators(self.table, timezone.now() - presence_timeout())
+        self.seats = store.seat_rows(self.table, timezone.now() - presence_timeout())
+        # How many spectators' sockets are open (a crashed server's stop counting), read with the seats.
+        self.watching = max((seat.watching or 0 for seat in self.seats.values()), default=0)
 
     def catch_up(self, version=None):
         """This owner's snapshot at `version` or later (None: as the database has it now):

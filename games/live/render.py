@@ -103,7 +103,7 @@ def clock_line(state, names):
     """The turn clock as the page shows it, or None when no turn is timed: when it runs out
     (`deadline`, which the page counts down: countdown.js), the time left now (m:ss), and
     whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand")."""
-    clock = state["clock"]
+    clock = state.get("clock")
     if not clock or not clock["deadline"]:
         return None
     seat = clock["seat"]
@@ -275,7 +275,7 @@ def rules_line(state):
     parts = [str(scoring_label(rules["scoring"]))]
     if rules["scoring"] != "hand":
         parts.append(ngettext("to %(target)s point", "to %(target)s points", rules["target"]) % {"target": rules["target"]})
-    if state["clock"]:
+    if state.get("clock"):
         parts.append(ngettext("Turn clock: %(seconds)s second a turn", "Turn clock: %(seconds)s seconds a turn",
                               state["clock"]["seconds"]) % {"seconds": state["clock"]["seconds"]})
     if rules["straight"]:
@@ -292,7 +292,7 @@ def move_lines(state, names):
     pile = [state["upcard"]] if state["upcard"] else []
     lines = []
     gin = (state["hand_result"] or {}).get("kind") == "gin"
-    by_clock = set((state["clock"] or {}).get("played", ()))
+    by_clock = set((state.get("clock") or {}).get("played", ()))
     for index, (seat, text) in enumerate(state["history"] or []):
         move = Move.from_text(text)
         values = {"name": names[seat]}

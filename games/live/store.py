@@ -12,7 +12,7 @@ rematch, a reshuffle.
 from contextlib import nullcontext
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q, Sum
+from django.db.models import F, Max, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
 from games.errors import GameError
@@ -35,16 +35,24 @@ def table_row(code):
     return table
 
 
-def seat_rows(table):
+def seat_rows(table, alive_since=None):
     """The table's seats by number, each with what games.live.presence reads of its sockets:
     `here` (open in this process) and `elsewhere_beat` (the latest beat of another process
-    counting any), in the one query."""
+    counting any), and the table's spectators' sockets (`watching`: this process's and those
+    of the processes that beat since `alive_since`), in the one query."""
     sockets = Q(presences__connections__gt=0)
     seats = Seat.objects.filter(table_id=table.pk).annotate(
         here=Sum("presences__connections", filter=sockets & Q(presences__process=PROCESS), default=0),
         elsewhere_beat=Max("presences__beat", filter=sockets & ~Q(presences__process=PROCESS)),
+        watching=Subquery(spectators_of(OuterRef("table_id"), alive_since or timezone.now())),
     )
     return {seat.number: seat for seat in seats}
+
+
+def spectators_of(table_id, alive_since):
+    """The sum of the spectators' sockets at a table, as a subquery of the seats' query."""
+    return Audience.objects.filter(Q(process=PROCESS) | Q(beat__gt=alive_since), table_id=table_id).values(
+        "table_id").annotate(watching=Sum("connections")).values("watching")
 
 
 def moves_after(table, version, up_to):
@@ -200,13 +208,6 @@ def count_spectator(table, opened):
     else:
         Audience.objects.filter(table_id=table.pk, process=PROCESS, connections__gt=0).update(
             connections=F("connections") - 1, beat=now)
-
-
-def spectators(table, alive_since):
-    """How many spectators' sockets are open at the table: this process's, and those of the
-    processes that beat since `alive_since` (a crashed one's stop counting)."""
-    return Audience.objects.filter(Q(process=PROCESS) | Q(beat__gt=alive_since), table_id=table.pk).aggregate(
-        watching=Sum("connections", default=0))["watching"]
 
 
 def beat_process(now):
