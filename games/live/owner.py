@@ -368,7 +368,8 @@ class LiveTable:
             if reshuffled:
                 store.save_match(table, match)  # a reshuffle drew on chance: the log cannot replay it
             if match.is_over:
-                archive.finish_archived_match(table.archive_id, match, timezone.now())
+                archive.finish_archived_match(table.archive_id, match, timezone.now(),
+                                              by_clock=store.match_clock_marks(table))
         return Change(self.code, version)
 
     def require_running(self):
@@ -461,7 +462,8 @@ class LiveTable:
                 raise GameError("opponent_not_away")
         with transaction.atomic():
             # The one place a match ends; then the table shows it as over, by whom and how.
-            archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser)
+            archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser,
+                                          store.match_clock_marks(self.table))
             version = store.bump(self.table, ending=ending, ended_by=loser)
         return Change(self.code, version)
 
@@ -587,7 +589,8 @@ class LiveTable:
             # The archive's own account decides whether a match is still being played.
             playing = table.archive_id is not None and archive.is_playing(table.archive_id)
             if playing:
-                archive.finish_archived_match(table.archive_id, self.match, now, ending=LEFT)
+                archive.finish_archived_match(table.archive_id, self.match, now, ending=LEFT,
+                                              by_clock=store.match_clock_marks(table))
             table.delete()
             live_tables.forget(self.code)
             return playing

@@ -123,12 +123,16 @@ def clock_marks(table, hand_number):
 
 
 def match_clock_marks(table):
-    """{hand number: places of the moves the clock played} of the current match (the archive)."""
-    marks = {}
-    for hand_number, version in Move.objects.filter(
-            table_id=table.pk, match_number=table.match_number, by_clock=True).values_list("hand_number", "version"):
-        marks.setdefault(hand_number, []).append(Move.objects.filter(
-            table_id=table.pk, match_number=table.match_number, hand_number=hand_number, version__lt=version).count())
+    """{hand number: places in its moves of those the clock played} of the current match, for
+    the archive (None at a table without a clock: nothing to read)."""
+    if not table.clock:
+        return None
+    marks, places = {}, {}
+    for hand_number, by_clock in Move.objects.filter(table_id=table.pk, match_number=table.match_number).order_by(
+            "version").values_list("hand_number", "by_clock"):
+        place = places[hand_number] = places.get(hand_number, -1) + 1
+        if by_clock:
+            marks.setdefault(hand_number, []).append(place)
     return marks
 
 

@@ -2,12 +2,15 @@
 club level's move played for a seat whose time ran out, said so in the hand's log."""
 
 import asyncio
+import random
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from games.archive.models import ArchivedHand
+from games.computer import choose_move
 from games.errors import GameError
 from games.live import clock, hub
 from games.live.owner import LiveTable, act, live_tables, open_table
@@ -24,8 +27,8 @@ def a_computer_in_this_process(settings):
     settings.GAMES_CLOCK_BANK_SECONDS = 20
 
 
-def clocked_table(clock_seconds=30):
-    seated = open_table("Ana", deal_seed="clock", clock=clock_seconds)
+def clocked_table(clock_seconds=30, scoring="hollywood"):
+    seated = open_table("Ana", deal_seed="clock", clock=clock_seconds, scoring=scoring)
     ben = act(seated.table.code, LiveTable.take_seat, "Ben")
     return seated.table.code, {0: seated.token, 1: ben.token}
 
@@ -156,22 +159,26 @@ async def test_the_hubs_check_runs_the_clock_out_and_both_players_see_the_move()
         await close(socket)
 
 
+def play_to_the_showdown(code):
+    """Both seats play the beginner's moves until the hand ends."""
+    owner = live_tables.owner(code)
+    while owner.match.hand.result is None:
+        seat = owner.snapshot.to_move
+        act(code, LiveTable.play, seat, choose_move(owner.match.view(seat), "beginner", random.Random(1)),
+            owner.snapshot.version)
+    return owner
+
+
 async def test_a_showdown_whose_time_ran_out_goes_on_to_the_next_hand():
     code, _ = await database_sync_to_async(clocked_table)()
 
     @database_sync_to_async
-    def play_to_the_showdown():
-        owner = live_tables.owner(code)
-        from games.computer import choose_move
-        import random
-        while owner.match.hand.result is None:
-            seat = owner.snapshot.to_move
-            act(code, LiveTable.play, seat, choose_move(owner.match.view(seat), "beginner", random.Random(1)),
-                owner.snapshot.version)
+    def pressed_by_one():
+        owner = play_to_the_showdown(code)
         act(code, LiveTable.press_next_hand, 0)
         return len(owner.match.hands)
 
-    hands = await play_to_the_showdown()
+    hands = await pressed_by_one()
     await database_sync_to_async(time_runs_out)(code)
     turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
     assert turn.kind == "next_hand"
@@ -207,3 +214,18 @@ def test_both_players_and_a_spectator_see_whose_time_is_running_and_the_rules_na
     client.cookies[f"seat_{code}"] = tokens[mover]
     page = client.get(f"/en/t/{code}/").content.decode()
     assert 'id="turn-clock" data-countdown-to="' in page and "Your time: <span data-countdown>0:5" in page
+
+
+async def test_the_archive_keeps_which_moves_the_clock_played_and_its_replay_says_so(client):
+    code, _ = await database_sync_to_async(clocked_table)(scoring="hand")
+    await database_sync_to_async(time_runs_out)(code)
+    await asyncio.wait_for(clock.run_out(code), timeout=10)
+    owner = await database_sync_to_async(play_to_the_showdown)(code)  # a single hand: the match is over
+    assert owner.outcome is not None
+    hand = await database_sync_to_async(ArchivedHand.objects.get)()
+    assert hand.by_clock == [0]
+    match_id = owner.table.match_id
+    page = (await database_sync_to_async(client.get)(f"/en/archive/matches/{match_id}/?hand=1&step=1")).content.decode()
+    assert "(the time ran out: the computer played this move)" in page
+    later = (await database_sync_to_async(client.get)(f"/en/archive/matches/{match_id}/?hand=1&step=2")).content.decode()
+    assert 'id="replay-by-clock"' not in later
