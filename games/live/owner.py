@@ -418,12 +418,12 @@ class LiveTable:
         table.match_number += 1
         table.match_started = timezone.now()
         start_archived_match(table, self.seats)
+        table.clock_banks = fresh_banks() if table.clock else []  # a new match, a new bank
         Table.objects.filter(pk=table.pk).update(
             match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
-            match_id=table.match_id, ending="", ended_by=None,
+            match_id=table.match_id, ending="", ended_by=None, clock_banks=table.clock_banks,
         )
         table.ending, table.ended_by = "", None
-        table.clock_banks = fresh_banks() if table.clock else []  # written by the clock's winding
         self.match = new_match(table)
         store.save_match(table, self.match, bump=True)
 

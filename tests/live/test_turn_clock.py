@@ -229,3 +229,23 @@ async def test_the_archive_keeps_which_moves_the_clock_played_and_its_replay_say
     assert "(the time ran out: the computer played this move)" in page
     later = (await database_sync_to_async(client.get)(f"/en/archive/matches/{match_id}/?hand=1&step=2")).content.decode()
     assert 'id="replay-by-clock"' not in later
+
+
+@pytest.mark.parametrize("seed", ["clock-a", "clock-b", "clock-c", "clock-d"])
+def test_against_the_computer_only_the_persons_turns_are_timed(seed):
+    seated = open_table("Ana", deal_seed=seed, clock=60, computer="club")
+    owner = live_tables.owner(seated.table.code)
+    clock_shown = owner.snapshot.state_for(0)["clock"]
+    person_to_move = owner.snapshot.to_move == 0
+    assert (Table.objects.get().clock_deadline is not None) == person_to_move
+    assert clock_shown["seat"] == (0 if person_to_move else None)
+
+
+def test_a_rematch_gives_both_seats_a_full_bank_again():
+    code, _ = clocked_table(30, scoring="hand")
+    Table.objects.filter(code=code).update(clock_banks=[3.0, 7.5])
+    live_tables.clear()
+    play_to_the_showdown(code)  # a single hand: the match is over
+    for seat in (0, 1):
+        act(code, LiveTable.press_rematch, seat)
+    assert Table.objects.get().clock_banks == [20.0, 20.0]
