@@ -473,6 +473,8 @@ def test_it_shows_both_players_and_a_spectator_the_turn_clock_running_and_how_ma
     ana.goto(f"{live_server_url}/en/")
     ana.fill("#open-name", "Ana")
     ana.check("input[name=clock][value='30']")
+    ana.locator(".clock-choice").scroll_into_view_if_needed()
+    shoot(ana, "open-with-a-clock")
     ana.click("form.open-table button[name=open_table]")
     expect(ana.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
     ben = join(device(browser, "phone"), ana.locator("#share-link").input_value(), "Ben")
