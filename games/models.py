@@ -40,6 +40,15 @@ class Table(models.Model):
     # other player claimed it), by seat `ended_by`; empty while it runs or once played out.
     ending = models.CharField(max_length=10, blank=True, default="")
     ended_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The turn clock chosen when the table was opened: seconds a turn (0: no clock), on top
+    # of a bank each seat draws on once a turn runs over (settings.GAMES_CLOCK_BANK_SECONDS a
+    # match, `clock_banks` holding what is left of each). The deadline of the turn being
+    # played is stored, written with the change that started the turn: any process, or the
+    # same one after a restart, plays the club level's move for a seat whose time ran out
+    # (games.live.clock).
+    clock = models.PositiveSmallIntegerField(default=0)
+    clock_deadline = models.DateTimeField(null=True, blank=True)
+    clock_banks = models.JSONField(default=list, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -87,6 +96,20 @@ class Presence(models.Model):
         indexes = [models.Index(fields=["process"])]
 
 
+class Audience(models.Model):
+    """The open sockets of a table's spectators in one server process, beaten and forgotten
+    with the process's Presence rows: how many people are watching, across processes."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="audience")
+    process = models.CharField(max_length=32)
+    connections = models.PositiveIntegerField(default=0)
+    beat = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "process"], name="one_audience_per_process")]
+        indexes = [models.Index(fields=["process"])]
+
+
 class Move(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     match_number = models.PositiveIntegerField()
@@ -95,6 +118,8 @@ class Move(models.Model):
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     text = models.CharField(max_length=16)
+    # Played by the computer at the club level for a seat whose turn clock ran out.
+    by_clock = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -252,6 +252,11 @@ GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
 # those that test the guard itself; table.js reads it from the page (data-arm-ms).
 GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)
 GAMES_CHAT_BURST = 5
+# The turn clocks a table may be opened with, in seconds a turn (off by default), and the bank
+# each seat may draw on once over a match when a turn runs longer (games.live.clock). When a
+# seat's time runs out, the computer plays its move at the club level.
+GAMES_CLOCKS = (30, 60)
+GAMES_CLOCK_BANK_SECONDS = env_int("GAMES_CLOCK_BANK_SECONDS", 60)
 GAMES_CHAT_WINDOW_SECONDS = 10
 # Tests only, never a deployment: every table opened deals from this seed and its rules and
 # host's name, so a browser test meets the same cards on every run (unset: shuffled for real).

@@ -17,7 +17,8 @@ def player_json_ref(player):
 def hand_json(hand):
     """A stored hand: its result and sheet exactly as live play sends them (`hand_result`,
     `sheet`), and its moves."""
-    return {"number": hand.number, "dealer": hand.dealer, "result": hand.result, "moves": hand.moves, "sheet": hand.sheet}
+    return {"number": hand.number, "dealer": hand.dealer, "result": hand.result, "moves": hand.moves,
+            "by_clock": hand.by_clock, "sheet": hand.sheet}
 
 
 def match_record(archived, hands):
@@ -53,7 +54,7 @@ def match_json(request, match_id):
 @require_GET
 def match_csv(request, match_id):
     # The sheet's rows read each hand's number, dealer and result only.
-    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "sheet"))
+    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "by_clock", "sheet"))
     if archived.sheet is None:
         raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")

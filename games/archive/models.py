@@ -124,6 +124,8 @@ class ArchivedHand(models.Model):
     deck = models.JSONField(default=list)
     moves = models.JSONField(default=list)
     reshuffles = models.JSONField(default=list)
+    # The places in `moves` of those the computer played for a seat whose turn clock ran out.
+    by_clock = models.JSONField(default=list, blank=True)
     # The engine's sheet (ScoreSheet.to_dict()) as it stood after this hand.
     sheet = models.JSONField()
 

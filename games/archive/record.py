@@ -33,8 +33,9 @@ def start_archived_match(*, table_code, match_number, players, scoring, target, 
     return archived
 
 
-def finish_archived_match(archive_id, match, finished_at, ending=ArchivedMatch.PLAYED, loser=None):
+def finish_archived_match(archive_id, match, finished_at, ending=ArchivedMatch.PLAYED, loser=None, by_clock=None):
     """End the archived match `archive_id` with the engine's `match`; returns its row.
+    `by_clock` ({hand number: places in its moves}) names the moves a turn clock played.
 
     `ending` says how: PLAYED (the engine's winner wins), RESIGNED by seat `loser`, or LEFT
     by seat `loser` (the other claimed it). LEFT with no `loser` (nobody came back) keeps
@@ -50,7 +51,7 @@ def finish_archived_match(archive_id, match, finished_at, ending=ArchivedMatch.P
         if ArchivedMatch.objects.select_for_update().get(pk=archive_id).status != ArchivedMatch.PLAYING:
             return archived
         archived.finished_at = finished_at
-        hands, results = build_rows(archived, match, streaks_before(archived.players), ending, loser)
+        hands, results = build_rows(archived, match, streaks_before(archived.players), ending, loser, by_clock)
         archived.save()
         ArchivedHand.objects.bulk_create(hands)
         PlayerResult.objects.bulk_create(results)
@@ -76,17 +77,18 @@ def streaks_before(players):
     return streaks
 
 
-def build_rows(archived, match, streaks, ending=ArchivedMatch.PLAYED, loser=None):
+def build_rows(archived, match, streaks, ending=ArchivedMatch.PLAYED, loser=None, by_clock=None):
     """Fill `archived` as ended and build (unsaved) its hand rows and its result rows.
 
     Pure: no query. `streaks` maps player id to the streak before this match and is
     updated, so a bulk loader can carry it from one match to the next.
     """
-    return hand_rows(archived, match), result_rows(archived, match, streaks, ending, loser)
+    return hand_rows(archived, match, by_clock), result_rows(archived, match, streaks, ending, loser)
 
 
-def hand_rows(archived, match):
-    return [hand_row(archived, match, number) for number in range(1, len(match.results) + 1)]
+def hand_rows(archived, match, by_clock=None):
+    by_clock = by_clock or {}
+    return [hand_row(archived, match, number, by_clock.get(number, [])) for number in range(1, len(match.results) + 1)]
 
 
 def result_rows(archived, match, streaks, ending=ArchivedMatch.PLAYED, loser=None):
@@ -118,7 +120,7 @@ def winning_seat(match, ending, loser):
     return 1 - loser
 
 
-def hand_row(archived, match, number):
+def hand_row(archived, match, number, by_clock=()):
     """Hand `number` (from 1) of the engine's match, with its result and the sheet after it."""
     saved = match.hands[number - 1].to_dict()
     return ArchivedHand(
@@ -129,6 +131,7 @@ def hand_row(archived, match, number):
         deck=saved["deck"],
         moves=saved["moves"],
         reshuffles=saved["reshuffles"],
+        by_clock=list(by_clock),
         sheet=match.sheet_after(number).to_dict(),
     )
 

@@ -22,7 +22,8 @@ def replay_view(archived, hand, step, seat):
         "step": step,
         "steps": steps,
         "view": view,
-        "last": {"seat": history[-1][0], "move": history[-1][1]} if history else None,
+        "last": {"seat": history[-1][0], "move": history[-1][1], "by_clock": step - 1 in hand.by_clock}
+        if history else None,
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < steps else None,
     }

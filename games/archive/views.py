@@ -20,7 +20,7 @@ from games.display.sheet import score_sheet
 from games.display.showdown import showdown
 
 # A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
-HAND_REPLAY = ("deck", "moves", "reshuffles")
+HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
 HAND_SHEET = ("sheet",)
 PAGE_SIZE = 20
 NAMED_AT_MOST = 100

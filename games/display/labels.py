@@ -4,7 +4,8 @@ One entry per scoring mode: adding a mode to the engine means one line here (and
 pages), and the form, the archive's filter and every page that names a mode follow.
 """
 
-from django.utils.translation import pgettext_lazy
+from django.conf import settings
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from games.computer import LEVELS
 from games.engine import HOLLYWOOD, ONE_GAME, SCORING_MODES, SINGLE_HAND
@@ -35,6 +36,13 @@ assert tuple(COMPUTER_LEVEL_LABELS) == LEVELS, "every level of the computer need
 
 def scoring_label(name):
     return SCORING_LABELS[name][0]
+
+
+def clock_choices():
+    """(seconds a turn, label) of the turn clocks a table may be opened with, no clock first."""
+    return [(0, gettext("No clock"))] + [
+        (seconds, ngettext("%(seconds)s second a turn", "%(seconds)s seconds a turn", seconds) % {"seconds": seconds})
+        for seconds in settings.GAMES_CLOCKS]
 
 
 def scoring_choices():

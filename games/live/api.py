@@ -36,6 +36,7 @@ def open_table(request):
             straight=body.get("straight", False),
             oklahoma=body.get("oklahoma", False),
             computer=body.get("computer"),
+            clock=body.get("clock", 0),
         )
     except GameError as error:
         return error_response(request, error)

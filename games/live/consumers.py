@@ -19,7 +19,7 @@ from django.utils import translation
 
 from games.display.messages import message
 from games.errors import GameError
-from games.live import computer_seat, hub, limits
+from games.live import clock, computer_seat, hub, limits  # noqa: F401 (clock: listens to the hub)
 from games.live import render as table_render
 from games.live.broadcast import PROCESS
 from games.live.chat import clean_line
@@ -83,10 +83,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await hub.hub().join(self.code, self)
         self.joined = True
-        if self.seat is not None:
-            # Everyone re-renders the opponent's presence; this socket's first state is the one
-            # its arrival published (the hub's telling of it then adds nothing).
-            await self.tell(LiveTable.arrive, self.seat)
+        # Everyone re-renders the opponent's presence (or the number watching); this socket's
+        # first state is the one its arrival published (the hub's telling of it then adds nothing).
+        await self.tell(LiveTable.arrive, self.seat)
         owner = live_tables.get(self.code)
         if self.seat is not None and owner is not None:
             await self.send_snapshot(owner.snapshot)
@@ -116,11 +115,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not self.joined:
             return
         await hub.hub().leave(self.code, self)
-        if self.seat is not None:
-            try:
-                await self.tell(LiveTable.leave, self.seat)
-            except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out
-                logger.warning("leaving table %s, seat %s: the database is away", self.code, self.seat)
+        try:
+            await self.tell(LiveTable.leave, self.seat)
+        except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out
+            logger.warning("leaving table %s, seat %s: the database is away", self.code, self.seat)
 
     async def tell(self, change, *args):
         """One change of the owner's, then told to every socket of the table (None: nothing

@@ -31,6 +31,9 @@ CHECK_SECONDS = 2
 # Told the table's code after every change delivered to sockets here (games.live.computer_seat wakes
 # the computer): the hub knows nothing of what listens.
 AFTER_A_CHANGE = []
+# Told the table's code whenever its snapshot was found expired (games.live.clock runs out a
+# turn clock then).
+WHEN_DUE = []
 
 
 class Hub:
@@ -127,12 +130,12 @@ class Hub:
                 self.tell_database(available=True)
 
     def seated_sockets(self):
-        """{(table code, seat): how many of its sockets are open here}."""
+        """{(table code, seat): how many of its sockets are open here}, the spectators' under
+        seat None."""
         counts = {}
         for code, sockets in self.members.items():
             for socket in sockets:
-                if socket.seat is not None:
-                    counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
+                counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
         return counts
 
     def tell_database(self, available):
@@ -148,7 +151,7 @@ class Hub:
     async def catch_up(self):
         """Tell the sockets of every table the database has moved past what they were told,
         show anew a table whose snapshot a clock made old (a claim opening, a crashed
-        server's seat counting as away), and end the sockets of a table that is gone."""
+        server's seat counting as away, a turn clock running out), and end the sockets of a table that is gone."""
         codes = list(self.members)
         if not codes:
             return
@@ -163,6 +166,8 @@ class Hub:
             elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
                 await database_sync_to_async(act)(code, LiveTable.refresh)
                 self.deliver(code, {"type": "table.seats", "code": code, "origin": PROCESS})
+                for listener in WHEN_DUE:
+                    listener(code)
 
     async def rejoin(self):
         """After an outage the layer may have lost this process's groups (Redis restarted)."""

@@ -24,7 +24,7 @@ import itertools
 import random
 import threading
 from collections import OrderedDict
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import timedelta
 from typing import NamedTuple
 
@@ -44,13 +44,15 @@ from games.live import store
 from games.live.broadcast import Change, chat as chat_event
 from games.live.chat import Pace, clean_line
 from games.live.outcome import LEFT, RESIGNED, outcome_of
-from games.live.presence import claim_at, is_present, presence_lapses_at
+from games.live.presence import claim_at, is_present, presence_lapses_at, timeout as presence_timeout
 from games.live.snapshot import Facts, Snapshot, seat_holding
 from games.models import Seat, Table
 
 # Refusals of the engine that the protocol names by themselves; any other is an
 # "illegal_move" carrying the engine's code as its reason.
 ENGINE_REFUSALS = ("not_your_turn", "hand_over")
+# The level the computer plays a move at for a seat whose turn clock ran out.
+CLOCK_LEVEL = "club"
 CHAT_SHOWN = 50  # the lines a page opens with
 # Numbers every snapshot of this process, whichever owner made it (an owner evicted and built
 # again must not start again at 1): a socket shows each snapshot once, in order.
@@ -109,6 +111,7 @@ class LiveTable:
         self.earlier_wins = (None, (0, 0))  # (for match number, wins before it)
         self.in_doubt = False  # a change failed with the database: reload before the next
         self.pace = Pace()
+        self.marks = (None, [])  # (at version, the clock's moves in this hand)
         self.load()
 
     # --- loading ------------------------------------------------------------------------
@@ -125,7 +128,9 @@ class LiveTable:
         self.publish()
 
     def read_seats(self):
-        self.seats = store.seat_rows(self.table)
+        self.seats = store.seat_rows(self.table, timezone.now() - presence_timeout())
+        # How many spectators' sockets are open (a crashed server's stop counting), read with the seats.
+        self.watching = max((seat.watching or 0 for seat in self.seats.values()), default=0)
 
     def catch_up(self, version=None):
         """This owner's snapshot at `version` or later (None: as the database has it now):
@@ -190,7 +195,18 @@ class LiveTable:
         claims = {number: claim_at(self.seats, waiting, number, now) for number in self.seats}
         due = [moment for moment in claims.values() if moment is not None and moment > now]
         due += [moment for seat in self.seats.values() if (moment := presence_lapses_at(seat, now))]
-        return Facts(self.to_move(), self.outcome, present, claims, now, min(due, default=None))
+        if self.table.clock_deadline is not None:
+            due.append(self.table.clock_deadline)  # even once past: until the clock has played
+        return Facts(self.to_move(), self.outcome, present, claims, now, min(due, default=None), self.watching,
+                     self.clock_marks())
+
+    def clock_marks(self):
+        """The places in this hand's moves of those the clock played, read once a version."""
+        if not self.table.clock:
+            return []
+        if self.marks[0] != self.table.version:
+            self.marks = (self.table.version, store.clock_marks(self.table, len(self.match.hands)))
+        return self.marks[1]
 
     def publish(self):
         """Make the current table, seats and match what readers see."""
@@ -222,8 +238,12 @@ class LiveTable:
         with self.lock:
             if self.in_doubt:
                 self.load()
+            turn, deadline = self.clock_turn_key(), self.table.clock_deadline
             try:
-                yield
+                # A clock's deadline is written with the change that starts its turn, or not at all.
+                with transaction.atomic() if self.table.clock else nullcontext():
+                    yield
+                    self.wind_clock(turn, deadline, timezone.now())
             except store.Overtaken:
                 self.in_doubt = True
                 self.load()
@@ -234,6 +254,67 @@ class LiveTable:
                 self.in_doubt = True
                 raise
             self.publish()
+
+    # --- the turn clock ---------------------------------------------------------------------
+
+    def clock_turn_key(self):
+        """The turn the clock is timing, or None: ("move", match, hand, seat) while a person is
+        to move, ("showdown", match, hand, None) while a showdown waits for "Next hand"."""
+        return clock_turn_key(self.table, self.match, self.seats, self.outcome)
+
+    def wind_clock(self, before, deadline, now):
+        """After a change: a new turn gets its deadline (the seat's turn plus what is left of
+        its bank), and the seat whose turn ended keeps what it did not use of its bank."""
+        after = self.clock_turn_key()
+        if after == before or not self.table.clock:
+            return
+        banks = list(self.table.clock_banks) or fresh_banks()
+        if before is not None and before[0] == "move" and deadline is not None:
+            seat = before[3]
+            banks[seat] = round(min(banks[seat], max(0.0, (deadline - now).total_seconds())), 1)
+        store.wind_clock(self.table, deadline_for(self.table, after, banks, now), banks)
+
+    def clock_turn(self):
+        """What the clock must do here now, or None: the move of a seat whose time ran out
+        (to be chosen at CLOCK_LEVEL, as the computer's seat chooses), or "next_hand" for the
+        seats a showdown still waits on."""
+        with self.lock:
+            deadline, turn = self.table.clock_deadline, self.clock_turn_key()
+            if deadline is None or deadline > timezone.now() or turn is None:
+                return None
+            version = self.table.version
+            if turn[0] == "showdown":
+                return Turn(None, CLOCK_LEVEL, version, "next_hand")
+            seat = turn[3]
+            seed = f"{self.table.deal_seed}:{version}:clock" if self.table.deal_seed is not None else None
+            return Turn(seat, CLOCK_LEVEL, version, "move", self.match.view(seat), seed)
+
+    def play_for_clock(self, seat, move, version):
+        """The clock's move for `seat`, whose time ran out, at the version it was chosen for:
+        the deadline is looked at again as the database has it, so that of two processes whose
+        clocks ran out at once only one plays it (the other is refused as stale)."""
+        require_seat(seat)
+        return self.retrying(self._play_for_clock, seat, move, version)
+
+    def _play_for_clock(self, seat, move, version):
+        self.require_time_ran_out(version)
+        return self._play(seat, move, version, by_clock=True)
+
+    def next_hand_for_clock(self, version):
+        """"Next hand" pressed for every seat the showdown still waits on: its time ran out."""
+        return self.retrying(self._next_hand_for_clock, version)
+
+    def _next_hand_for_clock(self, version):
+        self.require_time_ran_out(version)
+        change = None
+        with transaction.atomic():
+            for seat in sorted(self.waiting_on()):
+                change = self._press_next_hand(seat) or change
+        return change
+
+    def require_time_ran_out(self, version):
+        if version != self.table.version or not store.time_ran_out(self.table, timezone.now()):
+            raise GameError("stale")
 
     def retrying(self, change, *args):
         """`change` under the lock, tried once more when this owner was behind another
@@ -268,7 +349,7 @@ class LiveTable:
                 self.catch_up()  # the player saw a version another process wrote: look first
             return self.retrying(self._play, seat, move, expected_version)
 
-    def _play(self, seat, move, expected_version):
+    def _play(self, seat, move, expected_version, by_clock=False):
         if expected_version is not None and expected_version != self.table.version:
             raise GameError("stale")
         self.require_running()
@@ -281,13 +362,14 @@ class LiveTable:
             raise refusal(error) from None  # a refused move changed nothing
         reshuffled = len(match.hand.reshuffles) != reshuffles
         if not reshuffled and not match.is_over:
-            return Change(self.code, store.append_move(table, hand_number, seat, move))
+            return Change(self.code, store.append_move(table, hand_number, seat, move, by_clock))
         with transaction.atomic():
-            version = store.append_move(table, hand_number, seat, move)
+            version = store.append_move(table, hand_number, seat, move, by_clock)
             if reshuffled:
                 store.save_match(table, match)  # a reshuffle drew on chance: the log cannot replay it
             if match.is_over:
-                archive.finish_archived_match(table.archive_id, match, timezone.now())
+                archive.finish_archived_match(table.archive_id, match, timezone.now(),
+                                              by_clock=store.match_clock_marks(table))
         return Change(self.code, version)
 
     def require_running(self):
@@ -336,9 +418,10 @@ class LiveTable:
         table.match_number += 1
         table.match_started = timezone.now()
         start_archived_match(table, self.seats)
+        table.clock_banks = fresh_banks() if table.clock else []  # a new match, a new bank
         Table.objects.filter(pk=table.pk).update(
             match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
-            match_id=table.match_id, ending="", ended_by=None,
+            match_id=table.match_id, ending="", ended_by=None, clock_banks=table.clock_banks,
         )
         table.ending, table.ended_by = "", None
         self.match = new_match(table)
@@ -379,7 +462,8 @@ class LiveTable:
                 raise GameError("opponent_not_away")
         with transaction.atomic():
             # The one place a match ends; then the table shows it as over, by whom and how.
-            archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser)
+            archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser,
+                                          store.match_clock_marks(self.table))
             version = store.bump(self.table, ending=ending, ended_by=loser)
         return Change(self.code, version)
 
@@ -428,17 +512,20 @@ class LiveTable:
     # --- presence -------------------------------------------------------------------------
 
     def arrive(self, seat):
-        """A socket of `seat` opened (a spectator's counts for nothing)."""
+        """A socket of `seat` opened (None: a spectator's)."""
         return self.count_connection(seat, True)
 
     def leave(self, seat):
         return self.count_connection(seat, False)
 
     def count_connection(self, seat, opened):
-        if seat is None:
-            return None
+        """A socket of `seat` opened or closed; a spectator's (seat None) counts among the
+        watching."""
         with self.changing():
-            store.count_connection(self.table, seat, opened)
+            if seat is None:
+                store.count_spectator(self.table, opened)
+            else:
+                store.count_connection(self.table, seat, opened)
             self.read_seats()
         return Change(self.code, None)
 
@@ -502,7 +589,8 @@ class LiveTable:
             # The archive's own account decides whether a match is still being played.
             playing = table.archive_id is not None and archive.is_playing(table.archive_id)
             if playing:
-                archive.finish_archived_match(table.archive_id, self.match, now, ending=LEFT)
+                archive.finish_archived_match(table.archive_id, self.match, now, ending=LEFT,
+                                              by_clock=store.match_clock_marks(table))
             table.delete()
             live_tables.forget(self.code)
             return playing
@@ -526,6 +614,39 @@ def clean_name(raw):
         return identity.clean_name(raw)
     except ValueError as error:
         raise GameError(str(error)) from None
+
+
+def clock_turn_key(table, match, seats, outcome):
+    """The turn a table's clock is timing (LiveTable.clock_turn_key); the computer's are not."""
+    if not table.clock or len(seats) < 2 or outcome is not None:
+        return None
+    if match.hand.result is not None:
+        return ("showdown", table.match_number, len(match.hands), None)
+    seat = match.hand.to_move
+    if seats[seat].computer_level:
+        return None
+    return ("move", table.match_number, len(match.hands), seat)
+
+
+def deadline_for(table, turn, banks, now):
+    """When `turn` runs out: its seconds, and a move's seat's bank on top (None: no turn)."""
+    if turn is None:
+        return None
+    extra = banks[turn[3]] if turn[0] == "move" else 0
+    return now + timedelta(seconds=table.clock + extra)
+
+
+def fresh_banks():
+    return [float(settings.GAMES_CLOCK_BANK_SECONDS)] * 2
+
+
+def clean_clock(clock):
+    """0 (no clock) or one of settings.GAMES_CLOCKS, else GameError."""
+    if clock is None:
+        return 0
+    if type(clock) is not int or (clock and clock not in settings.GAMES_CLOCKS):
+        raise GameError("bad_clock")
+    return clock
 
 
 def clean_rules(scoring, target, straight, oklahoma):
@@ -561,22 +682,27 @@ def sit(table, number, name, player_token):
 
 @transaction.atomic
 def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahoma=False, deal_seed=None,
-               player_token=None, computer=None):
+               player_token=None, computer=None, clock=0):
     """Open a table with its creator in seat 0, and the computer in seat 1 when `computer`
     names its level (games.computer.LEVELS): the match then starts at once. The table has
     no owner until someone looks at it.
 
     `player_token` is the secret of the browser's player cookie; without one (a program, a
     new browser) a new player is made and its secret returned in `Seated.player_token`.
+
+    `clock` is the turn clock's seconds a turn (settings.GAMES_CLOCKS), 0 for none.
     """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     if computer is not None and computer not in LEVELS:
         raise GameError("bad_computer")
+    clock = clean_clock(clock)
     if deal_seed is None and settings.GAMES_DEAL_SEED:
         deal_seed = f"{settings.GAMES_DEAL_SEED}:{scoring}:{straight:d}{oklahoma:d}:{computer}:{name}"[:40]
-    table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed)
-    table.state = new_match(table).to_dict()
+    table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed,
+                  clock=clock, clock_banks=fresh_banks() if clock else [])
+    match = new_match(table)
+    table.state = match.to_dict()
     table.save()
     seated = sit(table, 0, name, player_token)
     if computer is not None:
@@ -584,8 +710,10 @@ def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahom
         # A secret nobody is ever given: the computer moves through its owner, no socket.
         Seat.objects.create(table=table, number=1, name=player.name, player=player, computer_level=computer,
                             token_hash=identity.hash_token(identity.new_token()))
-        start_archived_match(table, store.seat_rows(table))
-        store.bump(table, archive_id=table.archive_id, match_id=table.match_id)
+        seats = store.seat_rows(table)
+        start_archived_match(table, seats)
+        deadline = deadline_for(table, clock_turn_key(table, match, seats, None), table.clock_banks, timezone.now())
+        store.bump(table, archive_id=table.archive_id, match_id=table.match_id, clock_deadline=deadline)
     return seated
 
 

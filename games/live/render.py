@@ -80,6 +80,7 @@ def live_context(state, sort, order=()):
         "waiting": state["waiting_for_opponent"],
         "can_claim": state["can_claim"],
         "claim_in": claim_in(state),
+        "clock": clock_line(state, names),
         "can_resign": seat is not None and state["players"][1] is not None and not state["match_over"],
         "guide": guide_step(state, names),
         "archive_url": reverse("archive:match", kwargs={"match_id": state["match_id"]})
@@ -95,7 +96,24 @@ def claim_in(state):
     page counts it down (countdown.js) and the server offers the claim when it is time."""
     if state["can_claim"] or not state["claim_at"]:
         return None
-    left = max(0, math.ceil((datetime.fromisoformat(state["claim_at"]) - timezone.now()).total_seconds()))
+    return time_left(state["claim_at"])
+
+
+def clock_line(state, names):
+    """The turn clock as the page shows it, or None when no turn is timed: when it runs out
+    (`deadline`, which the page counts down: countdown.js), the time left now (m:ss), and
+    whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand")."""
+    clock = state.get("clock")
+    if not clock or not clock["deadline"]:
+        return None
+    seat = clock["seat"]
+    return {"deadline": clock["deadline"], "left": time_left(clock["deadline"]),
+            "mine": seat is not None and seat == state["seat"], "name": names[seat] if seat is not None else None}
+
+
+def time_left(moment):
+    """The time from now until `moment` (ISO 8601), as m:ss, never below 0:00."""
+    left = max(0, math.ceil((datetime.fromisoformat(moment) - timezone.now()).total_seconds()))
     return f"{left // 60}:{left % 60:02d}"
 
 
@@ -257,6 +275,9 @@ def rules_line(state):
     parts = [str(scoring_label(rules["scoring"]))]
     if rules["scoring"] != "hand":
         parts.append(ngettext("to %(target)s point", "to %(target)s points", rules["target"]) % {"target": rules["target"]})
+    if state.get("clock"):
+        parts.append(ngettext("Turn clock: %(seconds)s second a turn", "Turn clock: %(seconds)s seconds a turn",
+                              state["clock"]["seconds"]) % {"seconds": state["clock"]["seconds"]})
     if rules["straight"]:
         parts.append(gettext("Straight Gin: gin only, no knocking"))
     elif rules["oklahoma"]:
@@ -266,32 +287,47 @@ def rules_line(state):
 
 def move_lines(state, names):
     """This hand's moves as sentences, oldest first: what each player did, with the card
-    wherever it was face up (a draw from the stock never names its card)."""
+    wherever it was face up (a draw from the stock never names its card), and whether the
+    computer played it for them because their turn clock ran out."""
     pile = [state["upcard"]] if state["upcard"] else []
     lines = []
     gin = (state["hand_result"] or {}).get("kind") == "gin"
-    for seat, text in state["history"] or []:
+    by_clock = set((state.get("clock") or {}).get("played", ()))
+    for index, (seat, text) in enumerate(state["history"] or []):
         move = Move.from_text(text)
         values = {"name": names[seat]}
+        clock = index in by_clock
         if move.verb == "pass":
-            lines.append(gettext("%(name)s passed on the upcard.") % values)
+            line = (gettext("%(name)s ran out of time: the computer passed on the upcard.") if clock
+                    else gettext("%(name)s passed on the upcard."))
         elif move.verb == "stock":
-            lines.append(gettext("%(name)s drew from the stock.") % values)
+            line = (gettext("%(name)s ran out of time: the computer drew from the stock.") if clock
+                    else gettext("%(name)s drew from the stock."))
         elif move.verb == "pile":
             values["card"] = card_name(pile.pop()) if pile else ""
-            lines.append(gettext("%(name)s took the %(card)s from the pile.") % values)
+            line = (gettext("%(name)s ran out of time: the computer took the %(card)s from the pile.") if clock
+                    else gettext("%(name)s took the %(card)s from the pile."))
         elif move.verb == "knock":
             # The knock card is laid face down, not on the pile; a knock with no deadwood is
             # gin (the only knock Straight Gin allows).
             values["card"] = card_name(move.card.code())
-            lines.append((gettext("%(name)s went gin, laying the %(card)s face down.") if gin
-                          else gettext("%(name)s knocked, laying the %(card)s face down.")) % values)
+            line = knock_line(gin, clock)
         else:
             code = move.card.code()
             pile.append(code)
             values["card"] = card_name(code)
-            lines.append(gettext("%(name)s discarded the %(card)s.") % values)
+            line = (gettext("%(name)s ran out of time: the computer discarded the %(card)s.") if clock
+                    else gettext("%(name)s discarded the %(card)s."))
+        lines.append(line % values)
     return lines
+
+
+def knock_line(gin, by_clock):
+    if by_clock:
+        return (gettext("%(name)s ran out of time: the computer went gin, laying the %(card)s face down.") if gin
+                else gettext("%(name)s ran out of time: the computer knocked, laying the %(card)s face down."))
+    return (gettext("%(name)s went gin, laying the %(card)s face down.") if gin
+            else gettext("%(name)s knocked, laying the %(card)s face down."))
 
 
 def opponent_known(state):

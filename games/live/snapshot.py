@@ -29,11 +29,13 @@ def seat_holding(seats, token):
 
 class Facts:
     """What the owner decided about the table at one moment, for the snapshot to show: whose
-    turn it is, how the match ended, who is present, and from when each seat may claim."""
+    turn it is, how the match ended, who is present, from when each seat may claim, how many
+    spectators watch, and which of this hand's moves the turn clock played."""
 
-    def __init__(self, to_move, outcome, present, claim_at, now, expires):
+    def __init__(self, to_move, outcome, present, claim_at, now, expires, watching=0, clock_marks=()):
         self.to_move, self.outcome, self.present = to_move, outcome, present
         self.claim_at, self.now, self.expires = claim_at, now, expires
+        self.watching, self.clock_marks = watching, list(clock_marks)
 
 
 class Snapshot:
@@ -81,7 +83,8 @@ def common_state(table, seats, match, public, facts, earlier_wins):
         "match_number": table.match_number,
         "match_id": table.match_id or None,
         "rules": {"scoring": table.scoring, "target": table.target,
-                  "straight": table.straight, "oklahoma": table.oklahoma},
+                  "straight": table.straight, "oklahoma": table.oklahoma,
+                  "clock": table.clock},
         "players": [player_state(seats.get(number), facts.present) for number in (0, 1)],
         "waiting_for_opponent": len(seats) < 2,
         "dealer": match.hand.dealer,
@@ -97,9 +100,25 @@ def common_state(table, seats, match, public, facts, earlier_wins):
         # "resigned" or "left" by seat `ended_by` when the match ended before its end.
         "ending": outcome.ending if outcome and outcome.early else None,
         "ended_by": outcome.ended_by if outcome else None,
+        "clock": clock_state(table, match, facts),
+        "spectators": facts.watching,
     }
     state["table_wins"] = table_wins(earlier_wins, state)
     return state
+
+
+def clock_state(table, match, facts):
+    """The turn clock, None at a table without one: its seconds a turn, what is left of each
+    seat's bank, when the turn being played runs out (ISO 8601; None: no turn is timed) and
+    whose it is (None at a showdown: whoever has not pressed "Next hand"), and the places
+    in this hand's moves (`history`) of those the clock played."""
+    if not table.clock:
+        return None
+    deadline = table.clock_deadline
+    return {"seconds": table.clock, "banks": list(table.clock_banks),
+            "deadline": deadline.isoformat() if deadline is not None else None,
+            "seat": facts.to_move if deadline is not None and match.hand.result is None else None,
+            "played": facts.clock_marks}
 
 
 def seat_state(shared, view, seated, facts):

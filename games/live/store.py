@@ -12,13 +12,13 @@ rematch, a reshuffle.
 from contextlib import nullcontext
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q, Sum
+from django.db.models import F, Max, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
 from games.errors import GameError
 from games.identity import is_public_id
 from games.live.broadcast import PROCESS
-from games.models import ChatMessage, Move, Presence, Seat, Table
+from games.models import Audience, ChatMessage, Move, Presence, Seat, Table
 
 
 class Overtaken(GameError):
@@ -35,16 +35,24 @@ def table_row(code):
     return table
 
 
-def seat_rows(table):
+def seat_rows(table, alive_since=None):
     """The table's seats by number, each with what games.live.presence reads of its sockets:
     `here` (open in this process) and `elsewhere_beat` (the latest beat of another process
-    counting any), in the one query."""
+    counting any), and the table's spectators' sockets (`watching`: this process's and those
+    of the processes that beat since `alive_since`), in the one query."""
     sockets = Q(presences__connections__gt=0)
     seats = Seat.objects.filter(table_id=table.pk).annotate(
         here=Sum("presences__connections", filter=sockets & Q(presences__process=PROCESS), default=0),
         elsewhere_beat=Max("presences__beat", filter=sockets & ~Q(presences__process=PROCESS)),
+        watching=Subquery(spectators_of(OuterRef("table_id"), alive_since or timezone.now())),
     )
     return {seat.number: seat for seat in seats}
+
+
+def spectators_of(table_id, alive_since):
+    """The sum of the spectators' sockets at a table, as a subquery of the seats' query."""
+    return Audience.objects.filter(Q(process=PROCESS) | Q(beat__gt=alive_since), table_id=table_id).values(
+        "table_id").annotate(watching=Sum("connections")).values("watching")
 
 
 def moves_after(table, version, up_to):
@@ -66,21 +74,22 @@ def versions(codes):
 MOVES, TABLES = Move._meta.db_table, Table._meta.db_table
 ADVANCE = f"UPDATE {TABLES} SET version = %s, updated = %s WHERE id = %s AND version = %s"
 APPEND_MOVE = (
-    f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    f"INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, by_clock, created)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 ADVANCE_AND_APPEND = (
     f"WITH advanced AS ({ADVANCE} RETURNING id)"
-    f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, created)"
-    " SELECT id, %s, %s, %s, %s, %s, %s FROM advanced"
+    f" INSERT INTO {MOVES} (table_id, match_number, hand_number, version, seat, text, by_clock, created)"
+    " SELECT id, %s, %s, %s, %s, %s, %s, %s FROM advanced"
 )
 
 
-def append_move(table, hand_number, seat, move):
-    """Advance the version and log the move, or raise Overtaken when another writer got there
-    first (the version moved on, or the log already holds this version)."""
+def append_move(table, hand_number, seat, move, by_clock=False):
+    """Advance the version and log the move (`by_clock`: the clock played it for the seat),
+    or raise Overtaken when another writer got there first (the version moved on, or the log
+    already holds this version)."""
     version, now = table.version + 1, timezone.now()
-    row = [table.match_number, hand_number, version, seat, move, now]
+    row = [table.match_number, hand_number, version, seat, move, by_clock, now]
     try:
         if connection.vendor == "postgresql":
             # One statement is atomic by itself; inside a caller's transaction it needs a
@@ -103,6 +112,42 @@ def append_move(table, hand_number, seat, move):
 
 def savepoint_if_in_transaction():
     return transaction.atomic() if connection.in_atomic_block else nullcontext()
+
+
+def clock_marks(table, hand_number):
+    """The places in hand `hand_number` of the current match of the moves the clock played
+    (a hand's moves are its log's rows, in order)."""
+    flags = Move.objects.filter(table_id=table.pk, match_number=table.match_number, hand_number=hand_number).order_by(
+        "version").values_list("by_clock", flat=True)
+    return [index for index, by_clock in enumerate(flags) if by_clock]
+
+
+def match_clock_marks(table):
+    """{hand number: places in its moves of those the clock played} of the current match, for
+    the archive (None at a table without a clock: nothing to read)."""
+    if not table.clock:
+        return None
+    marks, places = {}, {}
+    for hand_number, by_clock in Move.objects.filter(table_id=table.pk, match_number=table.match_number).order_by(
+            "version").values_list("hand_number", "by_clock"):
+        place = places[hand_number] = places.get(hand_number, -1) + 1
+        if by_clock:
+            marks.setdefault(hand_number, []).append(place)
+    return marks
+
+
+def time_ran_out(table, now):
+    """Whether the table's clock has run out as the database has it, at the version the owner
+    holds (another process may have played the move already)."""
+    return Table.objects.filter(pk=table.pk, version=table.version, clock_deadline__lte=now).exists()
+
+
+def wind_clock(table, deadline, banks):
+    """The turn clock's deadline and banks, written with the change that started the turn (in
+    its transaction, at the version that change wrote)."""
+    if not Table.objects.filter(pk=table.pk, version=table.version).update(clock_deadline=deadline, clock_banks=banks):
+        raise Overtaken()
+    table.clock_deadline, table.clock_banks = deadline, banks
 
 
 def save_match(table, match, bump=False):
@@ -158,17 +203,37 @@ def count_connection(table, seat, opened):
     Seat.objects.filter(pk=number).update(last_seen=now)
 
 
+def count_spectator(table, opened):
+    """One spectator's socket more (or fewer) in this process."""
+    now = timezone.now()
+    if opened:
+        Audience.objects.get_or_create(table_id=table.pk, process=PROCESS, defaults={"beat": now})
+        Audience.objects.filter(table_id=table.pk, process=PROCESS).update(connections=F("connections") + 1, beat=now)
+    else:
+        Audience.objects.filter(table_id=table.pk, process=PROCESS, connections__gt=0).update(
+            connections=F("connections") - 1, beat=now)
+
+
 def beat_process(now):
-    """This process is alive: every presence it counts, beaten in one statement."""
+    """This process is alive: every presence it counts, beaten in one statement a kind."""
     Presence.objects.filter(process=PROCESS, connections__gt=0).update(beat=now)
+    Audience.objects.filter(process=PROCESS, connections__gt=0).update(beat=now)
 
 
 def recount_process(counts):
-    """Set this process's presence to `counts` ({(table code, seat number): open sockets}),
-    what it holds in memory: after an outage some of its counts were never written."""
+    """Set this process's presence to `counts` ({(table code, seat number): open sockets},
+    a spectators' number None), what it holds in memory: after an outage some of its counts
+    were never written."""
     now = timezone.now()
     Presence.objects.filter(process=PROCESS).update(connections=0, beat=now)
+    Audience.objects.filter(process=PROCESS).update(connections=0, beat=now)
     for (code, number), connections in counts.items():
+        if number is None:
+            table = Table.objects.filter(code=code).values_list("pk", flat=True).first()
+            if table is not None:
+                Audience.objects.update_or_create(table_id=table, process=PROCESS,
+                                                  defaults={"connections": connections, "beat": now})
+            continue
         seat = Seat.objects.filter(table__code=code, number=number).values_list("pk", flat=True).first()
         if seat is not None:
             Presence.objects.update_or_create(seat_id=seat, process=PROCESS,
@@ -183,7 +248,7 @@ def seen_since(table, cutoff):
 
 def forget_dead_presence(cutoff):
     """The rows of processes silent since `cutoff`: gone long ago, their sockets with them."""
-    return Presence.objects.filter(beat__lt=cutoff).delete()[0]
+    return Presence.objects.filter(beat__lt=cutoff).delete()[0] + Audience.objects.filter(beat__lt=cutoff).delete()[0]
 
 
 def add_chat_line(table, seat, text):

@@ -6,6 +6,7 @@
 """
 
 from django import template
+from django.conf import settings
 
 from games.display import labels
 
@@ -30,6 +31,16 @@ def computer_level_label(level):
 @register.simple_tag
 def computer_levels():
     return list(labels.COMPUTER_LEVEL_LABELS.items())
+
+
+@register.simple_tag
+def clock_choices():
+    return labels.clock_choices()
+
+
+@register.simple_tag
+def clock_bank():
+    return settings.GAMES_CLOCK_BANK_SECONDS
 
 
 @register.simple_tag

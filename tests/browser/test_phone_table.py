@@ -464,6 +464,42 @@ def test_it_says_whom_it_waits_for_beside_next_hand_and_tells_a_spectator_they_w
     close(ana, ben, watcher)
 
 
+# The turn clock and the audience ------------------------------------------------------------------
+
+@pytest.mark.timeout(300)
+def test_it_shows_both_players_and_a_spectator_the_turn_clock_running_and_how_many_watch(browser, live_server_url):
+    ana = device(browser, "phone", audited=True)
+    ana.goto(f"{live_server_url}/en/")
+    ana.fill("#open-name", "Ana")
+    ana.check("input[name=clock][value='30']")
+    ana.locator(".clock-choice").scroll_into_view_if_needed()
+    shoot(ana, "open-with-a-clock")
+    ana.click("form.open-table button[name=open_table]")
+    expect(ana.locator("#connection-status")).to_have_attribute("data-state", "connected", timeout=WAIT_MS)
+    ben = join(device(browser, "phone"), ana.locator("#share-link").input_value(), "Ben")
+    watcher = device(browser, "phone")
+    watcher.goto(ana.url)
+    for page in (ana, ben, watcher):
+        expect(page.locator("#turn-clock")).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(".table-rules")).to_contain_text("Turn clock: 30 seconds a turn")
+    mover, other = (ana, ben) if ana.locator("#turn-clock.mine").count() else (ben, ana)
+    mover_name = "Ana" if mover is ana else "Ben"
+    expect(mover.locator("#turn-clock")).to_contain_text("Your time:")
+    for page in (other, watcher):
+        expect(page.locator("#turn-clock")).to_contain_text(f"Time left for {mover_name}:")
+    expect(ana.locator("#watching")).to_have_text("1 person watching", timeout=WAIT_MS)
+    expect(watcher.locator("#watching")).to_have_text("1 person watching")
+    # The page counts down from the deadline the server stored: the seconds go by on screen.
+    shown = mover.locator("#turn-clock [data-countdown]")
+    first = shown.inner_text()
+    assert re.fullmatch(r"[01]:\d\d", first), first
+    expect(shown).not_to_have_text(first, timeout=WAIT_MS)
+    shoot(mover, "turn-clock")
+    shoot(watcher, "turn-clock-watching")
+    assert_no_violations({"the turn clock": axe_violations(ana)})
+    close(ana, ben, watcher)
+
+
 # 11. The keyboard --------------------------------------------------------------------------------
 
 def test_it_moves_through_the_hand_with_the_arrows_and_plays_with_single_keys(browser, live_server_url):
