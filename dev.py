@@ -395,7 +395,9 @@ def test_runs(configurations, pytest_args, env_of, chromium):
             # Browser tests drive a live server (its own SQLite database) from a sync
             # Playwright loop; pytest-asyncio's loop must not run in the same process.
             browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
-            runs.append(TestRun("browser tests", (*pytest_args, "-m", "browser"), browser_env))
+            # Two workers (pytest-xdist), each with its own site and Chromium: a browser test
+            # mostly waits for a page to settle, and two wait at once.
+            runs.append(TestRun("browser tests", (*pytest_args, "-m", "browser", "-n", "2"), browser_env))
     return runs
 
 

@@ -138,9 +138,6 @@ def test_it_stops_a_private_postgresql_and_starts_it_again_at_the_same_address()
 
 
 # tests/browser/ is another branch's to change: its free_port goes when that branch merges.
-NOT_YET_MERGED = {"tests/browser/conftest.py"}
-
-
 def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for_dev_py_and_the_tests():
     """dev.py's helpers are the tests' and the benchmarks' too: nothing else defines them."""
     copies = {"def free_port": [], '"redis-server"': [], '"initdb"': []}
@@ -148,7 +145,7 @@ def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for
         name = str(path.relative_to(dev.ROOT))
         text = path.read_text()
         for marker, found in copies.items():
-            if marker in text and name not in NOT_YET_MERGED | {"tests/test_dev.py"}:
+            if marker in text and name != "tests/test_dev.py":
                 found.append(name)
     assert copies == {"def free_port": [], '"redis-server"': [], '"initdb"': []}
 
@@ -157,9 +154,9 @@ def test_it_plans_three_independent_runs_for_the_whole_suite():
     runs = dev.test_runs(["sqlite", "postgres"], [], lambda configuration: {"CONFIGURATION": configuration}, "/chromium")
     assert [(run.name, run.args, run.env) for run in runs] == [
         ("SQLite with the in-memory channel layer", ("-m", "not browser and not scaleout"), {"CONFIGURATION": "sqlite"}),
-        ("browser tests", ("-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
-                                             "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
-        ("PostgreSQL with Redis", ("-m", "not browser"), {"CONFIGURATION": "postgres"}),
+        ("browser tests", ("-m", "browser", "-n", "2"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
+                                                         "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
+        ("PostgreSQL with Redis", ("-m", "not browser and not pure"), {"CONFIGURATION": "postgres"}),
     ]
 
 

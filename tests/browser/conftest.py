@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from dev import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_START_SECONDS = 30
 CHROMIUM_FLAGS = [
@@ -25,12 +27,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until_listening(port, process):
