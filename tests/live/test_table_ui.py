@@ -1,5 +1,6 @@
-"""What the table page shows and allows, read from the server: the issue's defects that a
-browser is not needed to see (the rest are in tests/browser/test_table.py)."""
+"""What the table page shows and allows, read from the server, in the order a player meets
+it: the page, a turn, the opponent's moves, the knock and the showdown, the end of a match,
+names and chat. What needs a browser to see is in tests/browser/."""
 
 import re
 from datetime import timedelta
@@ -47,7 +48,87 @@ def away(code, seat, seconds=600):
     Seat.objects.filter(table__code=code, number=seat).update(last_seen=timezone.now() - timedelta(seconds=seconds))
 
 
-# 2. What the opponent did, the pile, the cards they took ----------------------------------
+# The rules on the table, and the invited friend ----------------------------------------------
+
+def test_it_shows_the_tables_rules_on_the_table():
+    code, *_ = seated(scoring="game", target=250, oklahoma=True)
+    html = live_html(code, 0)
+    rules = re.search(r'<ul class="table-rules".*?</ul>', html, re.S).group(0)
+    limit = state_of(code, 0)["knock_limit"]
+    assert "One game" in rules and "to 250 points" in rules and f"Oklahoma: knock with at most {limit}" in rules
+
+
+def test_it_shows_straight_gin_on_the_table():
+    code, *_ = seated(straight=True)
+    assert "Straight Gin: gin only, no knocking" in live_html(code, 1)
+
+
+def test_it_tells_the_invited_friend_to_take_the_seat_not_to_share_the_link():
+    ana = open_table("Ana")
+    friend = page(ana.table.code)
+    assert "Ana is waiting for an opponent: take the free seat to play." in friend
+    assert "share the link" not in friend and 'id="share-link"' not in friend
+    assert "Waiting for an opponent: share the link." in page(ana.table.code, ana.token)
+
+
+# The page: one heading, cards named by what they show, the share bar -------------------------
+
+def test_it_names_each_card_button_starting_with_what_it_shows():
+    code, *_ = seated()
+    play(code, 2)
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "stock")
+    for label, shown in re.findall(r'aria-label="([^"]+)">.*?<span class="rank">([^<]+)</span>', live_html(code, mover)):
+        if label.startswith(("Discard", "Take")):
+            pytest.fail(f"{label!r} does not start with the card's corner {shown!r}")
+
+
+def test_it_gives_the_table_page_one_h1():
+    code, ana, _ = seated()
+    assert page(code, ana.token).count("<h1") == 1
+
+
+def test_it_hides_the_share_bar_from_the_friend_who_joined():
+    code, _, ben = seated()
+    assert 'id="share-link"' not in page(code, ben.token)
+
+
+# The first paint: the favicon, the saved order of the hand -----------------------------------
+
+def test_it_serves_a_favicon_where_browsers_look_for_one(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+    assert 'rel="icon"' in client.get("/en/").content.decode()
+
+
+def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response():
+    code, ana, _ = seated()
+    hand = state_of(code, 0)["hand"]
+    order = list(reversed(hand))
+    client = Client()
+    client.cookies[f"seat_{code}"] = ana.token
+    client.cookies["hand_sort"] = "custom"
+    client.cookies[f"hand_order_{code}"] = ".".join(order)
+    html = client.get(f"/en/t/{code}/").content.decode()
+    mine = html[html.index('id="hand-cards"'):]
+    assert re.findall(r'data-card="(\w\w)"', mine)[:len(order)] == order
+
+
+# Taking a turn: the card just drawn, the card that may not go back ---------------------------
+
+def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_discarded():
+    code, *_ = seated()
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pile")
+    seen = state_of(code, mover)
+    taken = seen["cannot_discard"]
+    html = live_html(code, mover)
+    button = re.search(rf'<button[^>]*id="card-{taken}"[^>]*>', html).group(0)
+    assert 'aria-disabled="true"' in button and "drawn" in button and "taken" in button
+    assert 'data-refusal="A card taken from the pile may not be discarded on the same turn."' in button
+
+
+# What the opponent did, the pile, the cards they took ----------------------------------------
 
 def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     code, *_ = seated()
@@ -81,30 +162,7 @@ def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
     assert render.live_context(theirs, "melds")["moves"][-1].endswith("drew from the stock.")
 
 
-# 3. The rules on the table, and the friend's status ------------------------------------------
-
-def test_it_shows_the_tables_rules_on_the_table():
-    code, *_ = seated(scoring="game", target=250, oklahoma=True)
-    html = live_html(code, 0)
-    rules = re.search(r'<ul class="table-rules".*?</ul>', html, re.S).group(0)
-    limit = state_of(code, 0)["knock_limit"]
-    assert "One game" in rules and "to 250 points" in rules and f"Oklahoma: knock with at most {limit}" in rules
-
-
-def test_it_shows_straight_gin_on_the_table():
-    code, *_ = seated(straight=True)
-    assert "Straight Gin: gin only, no knocking" in live_html(code, 1)
-
-
-def test_it_tells_the_invited_friend_to_take_the_seat_not_to_share_the_link():
-    ana = open_table("Ana")
-    friend = page(ana.table.code)
-    assert "Ana is waiting for an opponent: take the free seat to play." in friend
-    assert "share the link" not in friend and 'id="share-link"' not in friend
-    assert "Waiting for an opponent: share the link." in page(ana.table.code, ana.token)
-
-
-# 4. Morphing and the live region -------------------------------------------------------
+# Morphing and the live region ----------------------------------------------------------------
 
 def test_it_announces_the_opponents_move_and_your_turn_in_a_live_region():
     code, *_ = seated()
@@ -131,7 +189,7 @@ def test_it_gives_every_control_a_stable_id_so_a_morph_keeps_focus_on_it():
     assert buttons and all(re.search(r' id="[^"]+"', button) or "data-sort" in button for button in buttons)
 
 
-# 1. A knock takes a second, deliberate press ---------------------------------------------------
+# Knocking takes a second, deliberate press ---------------------------------------------------
 
 def test_it_asks_for_a_second_press_before_a_knock():
     code, *_ = seated(seed="knock-soon")
@@ -146,7 +204,90 @@ def test_it_asks_for_a_second_press_before_a_knock():
     assert knocks and all('data-confirm="Press again to' in knock for knock in knocks)
 
 
-# 6, 7. Long names, feedback after Next hand / Rematch, the running score ------------------------
+# The showdown explains itself ----------------------------------------------------------------
+
+def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_deadwood=10, layoffs=()):
+    return {
+        "kind": kind, "knocker": knocker, "winner": knocker, "points": points,
+        "players": [
+            {"melds": [["5H", "6H", "7H"]], "layoffs": [], "deadwood": ["2C"] if knocker_deadwood else [],
+             "deadwood_points": knocker_deadwood},
+            {"melds": [], "layoffs": [{"card": card, "meld": 0} for card in layoffs], "deadwood": ["KC"],
+             "deadwood_points": defender_deadwood},
+        ],
+    }
+
+
+def showdown_html(result):
+    from django.template.loader import render_to_string
+
+    from games.display.showdown import showdown
+    return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
+
+
+def test_it_shows_a_gin_as_gin_and_names_the_gin_bonus():
+    html = showdown_html(a_result("gin", points=35, knocker_deadwood=0))
+    assert ">gin</span>" in html and "knocked" not in html
+    assert "Ana went gin: gin bonus 25 + Ben’s deadwood 10 = 35" in html
+
+
+def test_it_shows_laid_off_cards_on_the_meld_they_extend():
+    html = showdown_html(a_result(layoffs=["8H"]))
+    ana, ben = html.split('data-seat="1"')
+    assert 'data-card="8H"' in ana.split('class="group meld"')[1] and 'data-card="8H"' not in ben
+    assert "laid off 1 card on the knocker’s melds" in ben
+
+
+def test_it_explains_the_bonus_row_of_the_sheet():
+    code, *_ = seated()
+    assert "Bonus: 100 to the winner of a game" in live_html(code, 0)
+
+
+def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(client):
+    # The form disables the Target choice for a single hand, and a disabled field is not sent.
+    response = client.post("/en/tables/open/", {"name": "Ana", "scoring": "hand"})
+    assert response.status_code == 302 and Table.objects.get().scoring == "hand"
+
+
+def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
+    code, *_ = seated()
+    mover = state_of(code, 0)["to_move"]
+    act(code, LiveTable.play, mover, "pile")
+    seen = state_of(code, mover)
+    html = live_html(code, mover)
+    for card, after in seen["discard_deadwood"].items():
+        button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
+        assert f'class="after" aria-hidden="true" data-face="{after}"' in button
+        assert f"leaving deadwood {after}" in button
+
+
+# Names told apart, the knock card face down --------------------------------------------------
+
+def test_it_tells_apart_a_person_and_the_computer_of_the_same_name():
+    players = [{"name": "Cleo", "computer": False}, {"name": "Cleo", "computer": True}]
+    with translation.override("en"):
+        assert render.display_names(players) == ["Cleo", "Cleo (computer)"]
+        assert render.display_names([{"name": "Ana"}, {"name": "ana"}]) == ["Ana (seat 1)", "ana (seat 2)"]
+        assert render.display_names([{"name": "Ana"}, {"name": "Ben"}]) == ["Ana", "Ben"]
+        assert render.display_names([{"name": "Ana"}, None]) == ["Ana", ""]
+
+
+def test_it_shows_the_knock_card_face_down_once_the_hand_has_ended_on_it():
+    state = {"history": [[0, "stock"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
+    assert render.knock_card(state) == "6H"
+    assert render.knock_card({**state, "hand_result": None}) is None
+    assert render.knock_card({"history": [[0, "discard 6H"]], "hand_result": {"kind": "draw"}}) is None
+
+
+def test_it_logs_a_knock_and_a_gin_with_the_card_laid_face_down():
+    state = {"upcard": "KS", "history": [[0, "pile"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
+    with translation.override("en"):
+        assert render.move_lines(state, ["Ana", "Ben"])[-1] == "Ana knocked, laying the 6 of hearts face down."
+        gin = render.move_lines({**state, "hand_result": {"kind": "gin"}}, ["Ana", "Ben"])
+    assert gin == ["Ana took the king of spades from the pile.", "Ana went gin, laying the 6 of hearts face down."]
+
+
+# After the hand: whom it waits for, the running score ----------------------------------------
 
 def test_it_says_whom_it_waits_for_after_next_hand_is_pressed():
     code, *_ = seated(scoring="game")
@@ -178,7 +319,7 @@ def test_it_puts_the_match_result_above_the_rematch_button():
     assert html.index('id="match-result"') < html.index('id="rematch"')
 
 
-# 8. Resign, leave, claim -----------------------------------------------------------------
+# Resigning, leaving, claiming ----------------------------------------------------------------
 
 def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
     code, *_ = seated()
@@ -249,7 +390,7 @@ def test_it_never_lets_the_player_to_move_claim_against_a_waiting_opponent(setti
         act(code, LiveTable.claim, mover)
 
 
-# 9. Names -------------------------------------------------------------------------------
+# Names ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["👩‍💻", "🏳️‍🌈", "Zoë", "José", "한국어", "👨‍👩‍👧‍👦 family", "<script>", "Anna-Lena O’Brien",
                                   "🇨🇿🇩🇪", "ज़ोया", "Ærøskøbing Ålesund Ørje"])
@@ -282,64 +423,7 @@ def test_it_sets_no_length_limit_in_the_name_fields_that_would_cut_a_pasted_name
     assert 'id="open-name"' in home and not re.search(r'id="open-name"[^>]*maxlength', home)
 
 
-# 10. The card just drawn, the card that may not go back --------------------------------------
-
-def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_discarded():
-    code, *_ = seated()
-    mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pile")
-    seen = state_of(code, mover)
-    taken = seen["cannot_discard"]
-    html = live_html(code, mover)
-    button = re.search(rf'<button[^>]*id="card-{taken}"[^>]*>', html).group(0)
-    assert 'aria-disabled="true"' in button and "drawn" in button and "taken" in button
-    assert 'data-refusal="A card taken from the pile may not be discarded on the same turn."' in button
-
-
-# 13, 14. The phone's room, accessible names ------------------------------------------------
-
-def test_it_names_each_card_button_starting_with_what_it_shows():
-    code, *_ = seated()
-    play(code, 2)
-    mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "stock")
-    for label, shown in re.findall(r'aria-label="([^"]+)">.*?<span class="rank">([^<]+)</span>', live_html(code, mover)):
-        if label.startswith(("Discard", "Take")):
-            pytest.fail(f"{label!r} does not start with the card's corner {shown!r}")
-
-
-def test_it_gives_the_table_page_one_h1():
-    code, ana, _ = seated()
-    assert page(code, ana.token).count("<h1") == 1
-
-
-def test_it_hides_the_share_bar_from_the_friend_who_joined():
-    code, _, ben = seated()
-    assert 'id="share-link"' not in page(code, ben.token)
-
-
-# 15. Favicon, the saved sort on first paint -------------------------------------------------
-
-def test_it_serves_a_favicon_where_browsers_look_for_one(client):
-    response = client.get("/favicon.ico")
-    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
-    assert 'rel="icon"' in client.get("/en/").content.decode()
-
-
-def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response():
-    code, ana, _ = seated()
-    hand = state_of(code, 0)["hand"]
-    order = list(reversed(hand))
-    client = Client()
-    client.cookies[f"seat_{code}"] = ana.token
-    client.cookies["hand_sort"] = "custom"
-    client.cookies[f"hand_order_{code}"] = ".".join(order)
-    html = client.get(f"/en/t/{code}/").content.decode()
-    mine = html[html.index('id="hand-cards"'):]
-    assert re.findall(r'data-card="(\w\w)"', mine)[:len(order)] == order
-
-
-# Chat ---------------------------------------------------------------------------------
+# Chat ----------------------------------------------------------------------------------------
 
 def test_it_keeps_chat_with_the_table_without_changing_its_version():
     code, *_ = seated()
@@ -372,86 +456,3 @@ def test_it_escapes_chat_on_the_page():
     act(code, LiveTable.say, 0, "<img src=x onerror=alert(1)>")
     html = page(code, ana.token)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
-
-
-# 11. The showdown explains itself ---------------------------------------------------------
-
-def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_deadwood=10, layoffs=()):
-    return {
-        "kind": kind, "knocker": knocker, "winner": knocker, "points": points,
-        "players": [
-            {"melds": [["5H", "6H", "7H"]], "layoffs": [], "deadwood": ["2C"] if knocker_deadwood else [],
-             "deadwood_points": knocker_deadwood},
-            {"melds": [], "layoffs": [{"card": card, "meld": 0} for card in layoffs], "deadwood": ["KC"],
-             "deadwood_points": defender_deadwood},
-        ],
-    }
-
-
-def showdown_html(result):
-    from django.template.loader import render_to_string
-
-    from games.display.showdown import showdown
-    return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
-
-
-def test_it_shows_a_gin_as_gin_and_names_the_gin_bonus():
-    html = showdown_html(a_result("gin", points=35, knocker_deadwood=0))
-    assert ">gin</span>" in html and "knocked" not in html
-    assert "Ana went gin: gin bonus 25 + Ben’s deadwood 10 = 35" in html
-
-
-def test_it_shows_laid_off_cards_on_the_meld_they_extend():
-    html = showdown_html(a_result(layoffs=["8H"]))
-    ana, ben = html.split('data-seat="1"')
-    assert 'data-card="8H"' in ana.split('class="group meld"')[1] and 'data-card="8H"' not in ben
-    assert "laid off 1 card on the knocker’s melds" in ben
-
-
-def test_it_explains_the_bonus_row_of_the_sheet():
-    code, *_ = seated()
-    assert "Bonus: 100 to the winner of a game" in live_html(code, 0)
-
-
-def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(client):
-    # The form disables the Target choice for a single hand, and a disabled field is not sent.
-    response = client.post("/en/tables/open/", {"name": "Ana", "scoring": "hand"})
-    assert response.status_code == 302 and Table.objects.get().scoring == "hand"
-
-
-def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
-    code, *_ = seated()
-    mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pile")
-    seen = state_of(code, mover)
-    html = live_html(code, mover)
-    for card, after in seen["discard_deadwood"].items():
-        button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
-        assert f'class="after" aria-hidden="true" data-face="{after}"' in button
-        assert f"leaving deadwood {after}" in button
-
-
-# Issue 21: names told apart, the knock card face down --------------------------------------
-
-def test_it_tells_apart_a_person_and_the_computer_of_the_same_name():
-    players = [{"name": "Cleo", "computer": False}, {"name": "Cleo", "computer": True}]
-    with translation.override("en"):
-        assert render.display_names(players) == ["Cleo", "Cleo (computer)"]
-        assert render.display_names([{"name": "Ana"}, {"name": "ana"}]) == ["Ana (seat 1)", "ana (seat 2)"]
-        assert render.display_names([{"name": "Ana"}, {"name": "Ben"}]) == ["Ana", "Ben"]
-        assert render.display_names([{"name": "Ana"}, None]) == ["Ana", ""]
-
-
-def test_it_shows_the_knock_card_face_down_once_the_hand_has_ended_on_it():
-    state = {"history": [[0, "stock"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
-    assert render.knock_card(state) == "6H"
-    assert render.knock_card({**state, "hand_result": None}) is None
-    assert render.knock_card({"history": [[0, "discard 6H"]], "hand_result": {"kind": "draw"}}) is None
-
-
-def test_it_logs_a_knock_and_a_gin_with_the_card_laid_face_down():
-    state = {"upcard": "KS", "history": [[0, "pile"], [0, "knock 6H"]], "hand_result": {"kind": "knock"}}
-    with translation.override("en"):
-        assert render.move_lines(state, ["Ana", "Ben"])[-1] == "Ana knocked, laying the 6 of hearts face down."
-        gin = render.move_lines({**state, "hand_result": {"kind": "gin"}}, ["Ana", "Ben"])
-    assert gin == ["Ana took the king of spades from the pile.", "Ana went gin, laying the 6 of hearts face down."]
