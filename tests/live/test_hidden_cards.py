@@ -16,10 +16,10 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games.engine import SCORINGS, Hand, scoring_mode
-
-from games.live.owner import LiveTable
+from games.engine import SCORINGS, Hand, Match, scoring_mode
 from games.engine.cards import Card
+from games.live import store
+from games.live.owner import rng_for
 from games.models import Table
 from tests.live.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
 
@@ -60,11 +60,21 @@ def taken_from_pile(table, hand):
     return taken
 
 
+def match_in_database(table):
+    """The database's own account of the match, read apart from any owner: the saved match
+    and the moves logged since (a reshuffle in them deals from the table's seeded shuffle,
+    as its owner's does)."""
+    match = Match.from_dict(table.state, rng=rng_for(table))
+    for seat, text in store.moves_after(table, table.state_version, table.version):
+        match.play(text, seat)
+    return match
+
+
 @database_sync_to_async
 def hidden_cards(code):
     """For each recipient (seat 0, seat 1, a spectator: None), the cards it may not see now."""
     table = Table.objects.get(code=code)
-    hand = LiveTable(code).match.hand  # the database's own account, read apart from any room
+    hand = match_in_database(table).hand
     stock = {str(card) for card in hand.stock}
     # The hand's public moves name their cards ("discard 7H"), and the first upcard was face
     # up: naming them again reveals nothing, even where a reshuffle has put one back in the stock.
