@@ -27,7 +27,6 @@
   var errorLine = document.getElementById("table-error");
   var chatLines = document.getElementById("chat-lines");
   var chatForm = document.getElementById("chat-form");
-  var soundToggle = document.getElementById("sound-toggle");
   var favicon = document.getElementById("favicon");
   var baseTitle = document.title;
   var tableCode = live.dataset.wsPath.split("/").filter(Boolean).pop();
@@ -241,36 +240,8 @@
     if (!document.hidden) { noticeText = ""; showTitle(); }
   });
 
-  // Short tones, made on the spot: no sound files. Muting is remembered.
-  var audio = null;
-  function soundOn() { return localStorage.getItem("hollywood-gin-sound") !== "off"; }
-  function chime(kind) {
-    if (!soundOn() || !window.AudioContext) return;
-    try {
-      audio = audio || new AudioContext();
-      var notes = kind === "turn" ? [660, 880] : kind === "chat" ? [990] : [440, 330, 550];
-      notes.forEach(function (frequency, index) {
-        var tone = audio.createOscillator(), gain = audio.createGain();
-        tone.frequency.value = frequency;
-        gain.gain.setValueAtTime(0.08, audio.currentTime + index * 0.12);
-        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.12 + 0.11);
-        tone.connect(gain).connect(audio.destination);
-        tone.start(audio.currentTime + index * 0.12);
-        tone.stop(audio.currentTime + index * 0.12 + 0.12);
-      });
-    } catch (error) { /* no sound is no failure */ }
-  }
-  function showSound() {
-    soundToggle.setAttribute("aria-pressed", soundOn() ? "true" : "false");
-    soundToggle.textContent = soundOn() ? soundToggle.dataset.textOn : soundToggle.dataset.textOff;
-  }
-  if (soundToggle) {
-    showSound();
-    soundToggle.addEventListener("click", function () {
-      localStorage.setItem("hollywood-gin-sound", soundOn() ? "off" : "on");
-      showSound();
-    });
-  }
+  // The sound of a turn, a showdown and a chat line: static/js/sound.js (absent: silence).
+  function chime(kind) { if (window.HollywoodSound) window.HollywoodSound.chime(kind); }
 
   // A new line, while the chat is out of sight (a phone: under the felt), lights a badge on the
   // "Chat" link at the top and chimes softly; seeing the chat clears it.
@@ -446,20 +417,6 @@
       if (reaction) send({ type: "chat", text: reaction.dataset.say });
     });
   }
-
-  document.querySelectorAll("[data-copy]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var field = document.querySelector(button.dataset.copy);
-      field.select();
-      var done = function () { button.textContent = button.dataset.textCopied; };
-      if (navigator.clipboard) {
-        navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
-      } else {
-        document.execCommand("copy");
-        done();
-      }
-    });
-  });
 
   if (deckToggle) {
     deckToggle.addEventListener("click", function () {

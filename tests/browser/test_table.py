@@ -413,3 +413,13 @@ def test_it_steps_through_an_archived_replay_in_place(browser, live_server_url):
     assert ana.evaluate("() => window.stillThisPage === true"), "the page reloaded for one move"
     assert "step=2" in ana.url
     close(ana, ben)
+
+
+def test_it_copies_the_share_link_and_says_it_did(browser, live_server_url):
+    page = open_table(new_page(browser), live_server_url)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server_url)
+    button = page.locator(".share .copy")
+    button.click()
+    expect(button).to_have_text(button.get_attribute("data-text-copied"))
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#share-link").input_value()
+    close(page)
