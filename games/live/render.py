@@ -15,6 +15,7 @@ share it (`RENDERED`).
 
 import hashlib
 import math
+from functools import lru_cache
 import threading
 from collections import OrderedDict
 from datetime import datetime
@@ -22,7 +23,6 @@ from datetime import datetime
 import orjson
 from django.template.loader import get_template
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
@@ -62,17 +62,15 @@ def render_live(state, sort=DEFAULT_SORT, order=()):
 
 # The fragments: (id, template, its context from the state and the live context; None: not
 # on the page now). The hand's end is #showdown, or #match-end for a match ended without a
-# showdown. The felt holds them all but the score sheet, in the order of FELT_FIRST,
-# IN_CONTROLS (within #controls, always there) and FELT_LAST.
+# showdown. templates/games/live/table.html holds them in their places.
 def _players(state, live):
     return {"players": [player for player in live["players"] if not player["me"]], "showdown": bool(live["showdown"]),
             "spectating": state["seat"] is None and not live["waiting"]}
 
 
-def _centre(state, live):
-    return {"stock_count": state["stock_count"], "last_move": live["moves"][-1] if live["moves"] else "",
-            **pick(live, "draws", "can_discard", "knock_card", "knock_card_name", "pile", "discard_top",
-                   "discard_top_name", "status")}
+def _discard_pile(state, live):
+    return pick(live, "can_discard", "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
+        "draws": ["pile"] if "pile" in live["draws"] else []}
 
 
 def _hand_end(state, live):
@@ -97,34 +95,38 @@ def _may_move(state, live):
     return state["seat"] is not None and not live["showdown"] and not state["match_over"] and not live["waiting"]
 
 
+def _actions(state, live):
+    if not _may_move(state, live):
+        return None
+    # The phase only names the pile's button ("Take the upcard"): a key of its own otherwise.
+    return {"phase": state["phase"] if "pile" in live["draws"] else None, **pick(live, "draws", "knocks")}
+
+
 def _table_end(state, live):
     if not (live["can_claim"] or live["claim_in"] or live["can_resign"]):
         return None
-    return {"claim_at": state["claim_at"], **pick(live, "claim_in", "can_claim", "can_resign")}
+    return {"claim_at": state["claim_at"] if live["claim_in"] else None, **pick(live, "claim_in", "can_claim", "can_resign")}
 
 
 FRAGMENTS = (
     ("table-rules", "rules", lambda state, live: pick(live, "rules", "table_wins", "names")),
     ("players", "players", _players),
-    ("table-centre", "centre", _centre),
+    ("stock-pile", "stock", lambda state, live: {"stock_count": state["stock_count"],
+                                                 "draws": ["stock"] if "stock" in live["draws"] else []}),
+    ("discard-pile", "discard", _discard_pile),
+    ("table-news", "news", lambda state, live: {"last_move": live["moves"][-1] if live["moves"] else "",
+                                                "status": live["status"]}),
     ("announcer", "announcer", lambda state, live: pick(live, "announcement")),
     ("showdown", "hand_end", _hand_end),
     ("my-seat", "my_seat", _my_seat),
     ("my-hand", "my_hand", _my_hand),
-    ("actions", "actions", lambda state, live: {"phase": state["phase"], **pick(live, "draws", "knocks")}
-     if _may_move(state, live) else None),
+    ("actions", "actions", _actions),
     ("keys-note", "keys_note", lambda state, live: {} if _may_move(state, live) else None),
     ("guide", "guide", lambda state, live: pick(live, "guide") if live["guide"] else None),
     ("hand-log", "hand_log", lambda state, live: pick(live, "moves", "pile") if live["moves"] else None),
     ("table-end", "table_end", _table_end),
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )
-FELT_FIRST = ("table-rules", "players", "table-centre", "announcer", "showdown", "match-end", "my-seat")
-IN_CONTROLS = ("my-hand", "actions", "keys-note")
-FELT_LAST = ("guide", "hand-log", "table-end")
-AFTER_THE_FELT = ("score-sheet",)
-
-
 def pick(values, *keys):
     return {key: values[key] for key in keys}
 
@@ -179,12 +181,8 @@ class LiveView:
         return html
 
     def whole(self):
-        def html(fragments):
-            return "".join(self.html(fragment) for fragment in fragments if fragment in self.contexts)
-
-        # Each part is a rendered template or built by format_html: safe, and so their sum.
-        return mark_safe(self.felt + html(FELT_FIRST) + '<div class="controls" id="controls">' + html(IN_CONTROLS) + "</div>"
-                + html(FELT_LAST) + "</div>" + html(AFTER_THE_FELT))
+        parts = {fragment.replace("-", "_"): self.html(fragment) for fragment in self.contexts}
+        return get_template("games/live/table.html").render({"felt": self.felt, "parts": parts})
 
     def frame(self, keys):
         """The fragments changed since a frame of `keys`, after an empty felt bearing the
@@ -423,10 +421,16 @@ def rules_line(state):
 def move_lines(state, names):
     """This hand's moves as sentences, oldest first: what each player did, with the card
     wherever it was face up (a draw from the stock never names its card)."""
-    pile = [state["upcard"]] if state["upcard"] else []
+    history = tuple(tuple(move) for move in state["history"] or ())
+    return list(_move_lines(get_language(), tuple(names), state["upcard"], history,
+                            (state["hand_result"] or {}).get("kind") == "gin"))
+
+
+@lru_cache(maxsize=1024)  # the same for every reader of a table, and all but its last line the same as before
+def _move_lines(_language, names, upcard, history, gin):
+    pile = [upcard] if upcard else []
     lines = []
-    gin = (state["hand_result"] or {}).get("kind") == "gin"
-    for seat, text in state["history"] or []:
+    for seat, text in history:
         move = Move.from_text(text)
         values = {"name": names[seat]}
         if move.verb == "pass":
@@ -447,7 +451,7 @@ def move_lines(state, names):
             pile.append(code)
             values["card"] = card_name(code)
             lines.append(gettext("%(name)s discarded the %(card)s.") % values)
-    return lines
+    return tuple(lines)
 
 
 def opponent_known(state):
