@@ -139,7 +139,7 @@ def _plain(value):
 # Rendered fragments by (id, language, key): many sockets showing one reader's view (two
 # tabs, spectators) render each change once. Bounded; a fragment evicted is rendered again.
 RENDERED = OrderedDict()
-RENDERED_MAX = 2048
+RENDERED_MAX = 512
 _rendered_lock = threading.Lock()
 
 
@@ -426,7 +426,7 @@ def move_lines(state, names):
                             (state["hand_result"] or {}).get("kind") == "gin"))
 
 
-@lru_cache(maxsize=1024)  # the same for every reader of a table, and all but its last line the same as before
+@lru_cache(maxsize=256)  # the same for every reader of a table, and all but its last line the same as before
 def _move_lines(_language, names, upcard, history, gin):
     pile = [upcard] if upcard else []
     lines = []
