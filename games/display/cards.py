@@ -4,7 +4,9 @@ The engine knows cards as codes; pages, the live table and the archive all draw 
 them through these functions, so a card looks and reads the same everywhere.
 """
 
-from django.utils.translation import pgettext_lazy
+from functools import lru_cache
+
+from django.utils.translation import get_language, pgettext_lazy
 
 from games.engine.cards import RANKS, SUITS
 
@@ -98,6 +100,11 @@ def is_red(code):
 
 def card_name(code):
     """The card in words, in the active language: "7 of hearts", "ace of spades"."""
+    return _card_name(get_language(), code)
+
+
+@lru_cache(maxsize=52 * 8)  # a table names dozens of cards a frame: each is looked up once per language
+def _card_name(_language, code):
     return str(CARD_NAMES[code])
 
 

@@ -140,7 +140,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             await self.send_error(error)
             if error.code == "stale":
-                self.sent = self.sent_text = None  # the fresh state follows, even if this socket showed it
+                self.forget_sent()  # the fresh state follows, even if this socket showed it
                 await self.send_current()
         except DATABASE_AWAY:
             # Nothing was written: the move is kept in nobody's head as done; the player may
@@ -153,6 +153,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             logger.exception("frame failed at table %s", self.code)
             await self.send_error(GameError("server_error"))
             await self.send_current()
+
+    def forget_sent(self):
+        """The next state is sent whole, whatever this socket sent before."""
+        self.sent = self.sent_text = None
 
     async def send_current(self):
         """The table as the database has it now; as this process last showed it while the
@@ -298,7 +302,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent = snapshot
         with translation.override(self.language):
             text = self.render(snapshot)
-        if text == self.sent_text:
+        if text is None or text == self.sent_text:
             return  # looked at anew (a clock ran out), and nothing this reader sees changed
         self.sent_text = text
         await self.send(text_data=text)
@@ -325,6 +329,10 @@ class BrowserTableConsumer(TableConsumer):
 
     # The version this socket last showed, and when (a move must not act on it sooner).
     shown_version, shown_at = None, 0.0
+    # The keys of the fragments this socket's page shows (games.live.render.LiveView): a
+    # frame carries only those that changed; None: the next frame is the whole table.
+    shown_keys = None
+    sent_version = None
 
     def seat_token(self):
         return token_from_cookies(self.scope.get("cookies", {}), self.code)
@@ -340,7 +348,8 @@ class BrowserTableConsumer(TableConsumer):
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
         self.order = table_render.clean_order(frame.get("order"))
-        shown, self.sent, self.sent_text = self.sent, None, None  # answered with a state, changed or not
+        shown = self.sent
+        self.forget_sent()  # answered with a state, changed or not
         if shown is not None:
             await self.send_snapshot(shown)
         else:
@@ -359,8 +368,27 @@ class BrowserTableConsumer(TableConsumer):
             # The socket's first state is the one the page already showed: not new to the player.
             first = self.shown_version is None
             self.shown_version, self.shown_at = snapshot.version, 0.0 if first else time.monotonic()
-        html = table_render.render_live(snapshot.state_for(self.seat), self.sort, self.order)
-        return encode({"type": "state", "version": snapshot.version, "html": html})
+        view = self.view_of(snapshot)
+        html = view.frame(self.shown_keys)
+        whole = html is None
+        if whole:
+            html = view.whole()
+        elif html == view.felt + "</div>" and snapshot.version == self.sent_version:
+            return None  # nothing this page shows has changed
+        self.shown_keys, self.sent_version = view.keys, snapshot.version
+        return encode({"type": "state", "version": snapshot.version, "whole": whole, "html": html})
+
+    def view_of(self, snapshot):
+        """This reader's view of the snapshot, built once for every socket showing it alike."""
+        key = (self.seat, self.sort, tuple(self.order), self.language)
+        view = snapshot.views.get(key)
+        if view is None:
+            view = snapshot.views[key] = table_render.LiveView(snapshot.state_for(self.seat), self.sort, self.order)
+        return view
+
+    def forget_sent(self):
+        super().forget_sent()
+        self.shown_keys = None
 
 
 class ApiTableConsumer(TableConsumer):

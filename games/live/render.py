@@ -2,15 +2,30 @@
 
 Used by the table page for its first paint and by the browser socket for every change,
 so both always show the same thing. Call inside the reader's language.
+
+The live part is a few fragments, each one element with a stable id (templates/games/live/),
+each rendered from its own small context alone: the rules line, the opponent, the piles, the
+announcer, the hand's end, my seat, my hand, my moves, the guide, the hand's log, the
+table's end, the score sheet. A fragment's key is a digest of that context (and the
+language), so what a fragment shows changes exactly when its key does: the browser socket
+sends a reader only the fragments whose key changed since its last frame (table.js morphs
+each into its element), and each fragment is rendered once per key, however many readers
+share it (`RENDERED`).
 """
 
+import hashlib
 import math
+from functools import lru_cache
+import threading
+from collections import OrderedDict
 from datetime import datetime
 
-from django.template.loader import render_to_string
+import orjson
+from django.template.loader import get_template
+from django.utils.html import format_html
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games.display.cards import card_name, card_short, is_card_code
 from games.engine import Move
@@ -41,7 +56,146 @@ def clean_order(value):
 
 
 def render_live(state, sort=DEFAULT_SORT, order=()):
-    return render_to_string("games/_table_live.html", {"state": state, "live": live_context(state, sort, order)})
+    """The whole live part, as the page paints it first."""
+    return LiveView(state, sort, order).whole()
+
+
+# The fragments: (id, template, its context from the state and the live context; None: not
+# on the page now). The hand's end is #showdown, or #match-end for a match ended without a
+# showdown. templates/games/live/table.html holds them in their places.
+def _players(state, live):
+    return {"players": [player for player in live["players"] if not player["me"]], "showdown": bool(live["showdown"]),
+            "spectating": state["seat"] is None and not live["waiting"], "spectators": state.get("spectators")}
+
+
+def _discard_pile(state, live):
+    return pick(live, "can_discard", "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
+        "draws": ["pile"] if "pile" in live["draws"] else []}
+
+
+def _hand_end(state, live):
+    if not (live["showdown"] or state["match_over"]):
+        return None
+    return {"seated": state["seat"] is not None, **pick(state, "match_over", "match_winner"),
+            **pick(live, "showdown", "ending", "winner_name", "me_ready", "waiting_for", "archive_url")}
+
+
+def _my_seat(state, live):
+    mine = [player for player in live["players"] if player["me"]]
+    return {"player": mine[0]} if mine else None
+
+
+def _my_hand(state, live):
+    if not state["hand"] or live["showdown"]:
+        return None
+    return {"deadwood_points": state["deadwood_points"], **pick(live, "sort", "groups", "can_discard")}
+
+
+def _may_move(state, live):
+    return state["seat"] is not None and not live["showdown"] and not state["match_over"] and not live["waiting"]
+
+
+def _actions(state, live):
+    if not _may_move(state, live):
+        return None
+    # The phase only names the pile's button ("Take the upcard"): a key of its own otherwise.
+    return {"phase": state["phase"] if "pile" in live["draws"] else None, **pick(live, "draws", "knocks")}
+
+
+def _table_end(state, live):
+    if not (live["can_claim"] or live["claim_in"] or live["can_resign"]):
+        return None
+    return {"claim_at": state["claim_at"] if live["claim_in"] else None, **pick(live, "claim_in", "can_claim", "can_resign")}
+
+
+FRAGMENTS = (
+    ("table-rules", "rules", lambda state, live: pick(live, "rules", "table_wins", "names")),
+    ("players", "players", _players),
+    ("stock-pile", "stock", lambda state, live: {"stock_count": state["stock_count"],
+                                                 "draws": ["stock"] if "stock" in live["draws"] else []}),
+    ("discard-pile", "discard", _discard_pile),
+    ("table-news", "news", lambda state, live: {"last_move": live["moves"][-1] if live["moves"] else "",
+                                                "status": live["status"], "clock": live["clock"]}),
+    ("announcer", "announcer", lambda state, live: pick(live, "announcement")),
+    ("showdown", "hand_end", _hand_end),
+    ("my-seat", "my_seat", _my_seat),
+    ("my-hand", "my_hand", _my_hand),
+    ("actions", "actions", _actions),
+    ("keys-note", "keys_note", lambda state, live: {} if _may_move(state, live) else None),
+    ("guide", "guide", lambda state, live: pick(live, "guide") if live["guide"] else None),
+    ("hand-log", "hand_log", lambda state, live: pick(live, "moves", "pile") if live["moves"] else None),
+    ("table-end", "table_end", _table_end),
+    ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
+)
+def pick(values, *keys):
+    return {key: values[key] for key in keys}
+
+
+def _plain(value):
+    """What orjson leaves to us in a context: a range (the card backs), a lazy translation."""
+    return list(value) if isinstance(value, range) else str(value)
+
+
+# Rendered fragments by (id, language, key): many sockets showing one reader's view (two
+# tabs, spectators) render each change once. Bounded; a fragment evicted is rendered again.
+RENDERED = OrderedDict()
+RENDERED_MAX = 512
+_rendered_lock = threading.Lock()
+
+
+class LiveView:
+    """One reader's live table at one state, as fragments: `keys` (id → key) says what each
+    fragment shows, `html(id)` renders one (or finds it rendered), `whole()` is the page's
+    live part, `frame(keys)` the part changed since a frame of those keys."""
+
+    def __init__(self, state, sort=DEFAULT_SORT, order=()):
+        self.live = live_context(state, sort, order)
+        self.language = get_language()
+        self.felt = format_html(
+            '<div class="felt{}" id="felt" data-waiting="{}" data-my-turn="{}" data-match-over="{}">',
+            " my-turn" if self.live["my_turn"] else "", flag(self.live["waiting"]), flag(self.live["my_turn"]),
+            flag(state["match_over"]))
+        self.contexts, self.keys = {}, {"felt": self.felt}
+        for fragment, template, context in FRAGMENTS:
+            value = context(state, self.live)
+            if value is not None:
+                if fragment == "showdown" and not self.live["showdown"]:
+                    fragment = "match-end"  # the match ended without a showdown (a resignation, a claim)
+                self.contexts[fragment] = (template, value)
+                self.keys[fragment] = hashlib.blake2b(
+                    orjson.dumps(value, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
+
+    def html(self, fragment):
+        template, context = self.contexts[fragment]
+        cached = (fragment, self.language, self.keys[fragment])
+        with _rendered_lock:
+            html = RENDERED.get(cached)
+            if html is not None:
+                RENDERED.move_to_end(cached)
+                return html
+        html = get_template(f"games/live/{template}.html").render({"live": context})
+        with _rendered_lock:
+            RENDERED[cached] = html
+            if len(RENDERED) > RENDERED_MAX:
+                RENDERED.popitem(last=False)
+        return html
+
+    def whole(self):
+        parts = {fragment.replace("-", "_"): self.html(fragment) for fragment in self.contexts}
+        return get_template("games/live/table.html").render({"felt": self.felt, "parts": parts})
+
+    def frame(self, keys):
+        """The fragments changed since a frame of `keys`, after an empty felt bearing the
+        felt's own attributes; None when the fragments on the page would not be the same ones
+        (a fragment comes or goes): then only the whole will do."""
+        if keys is None or keys.keys() != self.keys.keys():
+            return None
+        return self.felt + "</div>" + "".join(
+            self.html(fragment) for fragment in self.contexts if keys[fragment] != self.keys[fragment])
+
+
+def flag(value):
+    return "true" if value else "false"
 
 
 def live_context(state, sort, order=()):
@@ -289,11 +443,17 @@ def move_lines(state, names):
     """This hand's moves as sentences, oldest first: what each player did, with the card
     wherever it was face up (a draw from the stock never names its card), and whether the
     computer played it for them because their turn clock ran out."""
-    pile = [state["upcard"]] if state["upcard"] else []
+    history = tuple(tuple(move) for move in state["history"] or ())
+    by_clock = frozenset((state.get("clock") or {}).get("played", ()))
+    return list(_move_lines(get_language(), tuple(names), state["upcard"], history,
+                            (state["hand_result"] or {}).get("kind") == "gin", by_clock))
+
+
+@lru_cache(maxsize=256)  # the same for every reader of a table, and all but its last line the same as before
+def _move_lines(_language, names, upcard, history, gin, by_clock):
+    pile = [upcard] if upcard else []
     lines = []
-    gin = (state["hand_result"] or {}).get("kind") == "gin"
-    by_clock = set((state.get("clock") or {}).get("played", ()))
-    for index, (seat, text) in enumerate(state["history"] or []):
+    for index, (seat, text) in enumerate(history):
         move = Move.from_text(text)
         values = {"name": names[seat]}
         clock = index in by_clock
@@ -319,7 +479,7 @@ def move_lines(state, names):
             line = (gettext("%(name)s ran out of time: the computer discarded the %(card)s.") if clock
                     else gettext("%(name)s discarded the %(card)s."))
         lines.append(line % values)
-    return lines
+    return tuple(lines)
 
 
 def knock_line(gin, by_clock):

@@ -56,6 +56,7 @@ class Snapshot:
         views = {0: match.hand.view(0), 1: match.hand.view(1), None: public}
         self.states = {seat: seat_state(shared, view, seated, facts) for seat, view in views.items()}
         self._json = {}
+        self.views = {}  # the browser socket's views of it (games.live.render.LiveView), by reader
 
     def state_for(self, seat):
         return self.states[seat if seat in (0, 1) else None]

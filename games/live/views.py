@@ -140,17 +140,17 @@ def _seated_response(response, seated):
 def _page_context(request, owner, snapshot, seat, token):
     code = owner.code
     seat_view = snapshot.state_for(seat)
+    # The hand in the order this browser keeps (table.js's cookies): no jump after a reload.
+    live = table_render.LiveView(seat_view, table_render.clean_sort(request.COOKIES.get(SORT_COOKIE)),
+                                 table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + code)))
     share_path = reverse("games:table", kwargs={"code": code}).removeprefix(f"/{get_language()}")
     # The secret rides in the fragment, which browsers never send to a server.
     claim_url = f"{request.build_absolute_uri(share_path)}#seat={token}" if seat is not None and token else None
     return {
         "code": code,
         "state": seat_view,
-        # The hand in the order this browser keeps (table.js's cookies): no jump after a reload.
-        "live": table_render.live_context(
-            seat_view, table_render.clean_sort(request.COOKIES.get(SORT_COOKIE)),
-            table_render.clean_order(request.COOKIES.get(ORDER_COOKIE_PREFIX + code)),
-        ),
+        "live": live.live,
+        "live_html": live.whole(),
         # Without the language prefix: the friend lands in their own language.
         "share_url": request.build_absolute_uri(share_path),
         "claim_url": claim_url,

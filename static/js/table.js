@@ -1,7 +1,8 @@
 // The table page's live part: one WebSocket that receives the seat's view as HTML and
 // sends the moves the player presses. The server is the authority; this only shows and asks.
 //
-// Each new view is morphed into the page (idiomorph), so the focused control, the scroll
+// Each new view (the whole table, or the fragments of it that changed) is morphed into the
+// page (idiomorph), so the focused control, the scroll
 // position and an open details panel stay; cards travel to their new places (FLIP, unless
 // the reader prefers reduced motion). A control acts only once its state has been on
 // screen for ARM_MS, and a knock, a resignation or a claim takes a second press. A discard
@@ -104,7 +105,8 @@
     var confirming = live.querySelector("[data-confirming='true']");
     version = message.version;
     live.dataset.version = String(version);
-    Idiomorph.morph(live, message.html, { morphStyle: "innerHTML" });
+    if (message.whole) Idiomorph.morph(live, message.html, { morphStyle: "innerHTML" });
+    else morphFragments(message.html);
     // A presence update must not undo a first press on "Knock": the same control keeps asking.
     var same = confirming && !changed && document.getElementById(confirming.id);
     if (same && same.dataset.confirm) ask(same);
@@ -123,6 +125,29 @@
     if (wasWaiting && !flag("waiting")) notice(live.dataset.titleJoined);
     showTitle();
     showError("");
+  }
+
+  // A frame that is not whole carries the felt's own attributes (an empty #felt), then only
+  // the fragments that changed, each an element with the id of the one it replaces: each is
+  // morphed into its own, the rest of the table left as it is. (The server sends the whole
+  // table when a fragment comes or goes, so each has its place on the page.)
+  function morphFragments(html) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    Array.prototype.slice.call(parsed.content.children).forEach(function (fragment) {
+      var shown = document.getElementById(fragment.id);
+      if (!shown || !live.contains(shown)) return;
+      if (fragment.id === "felt") copyAttributes(fragment, shown);
+      else Idiomorph.morph(shown, fragment, { morphStyle: "outerHTML" });
+    });
+  }
+  function copyAttributes(from, to) {
+    Array.prototype.slice.call(to.attributes).forEach(function (attribute) {
+      if (!from.hasAttribute(attribute.name)) to.removeAttribute(attribute.name);
+    });
+    Array.prototype.forEach.call(from.attributes, function (attribute) {
+      if (to.getAttribute(attribute.name) !== attribute.value) to.setAttribute(attribute.name, attribute.value);
+    });
   }
 
   // Controls act ARM_MS after a new state shows; data-armed says when (tests wait for it).
