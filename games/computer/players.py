@@ -17,7 +17,7 @@ from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .judgement import Judge
-from .knowledge import read
+from .knowledge import held_a_knock, read
 from .rollout import best_discard, greedy_takes
 from .search import evaluate
 from .stakes import Stakes
@@ -46,6 +46,12 @@ DEFAULT_BUDGET_MS = 100
 # 36-84%), after the 6th at 6 or more; as a schedule, 200 games, seed 3: knock at once 37.5%,
 # ((5, 10), (8, 5)) 42.0%, ((4, 10), (7, 2)) 47.5%; with the far discards 50.0% and 59.5%.
 KNOCK_SCHEDULE = ((4, 10), (7, 2))
+# The schedule is against a player who keeps a hand it could knock with, hunting gin (see
+# knowledge.held_a_knock). Against one who has never been seen to, the expert knocks at once:
+# such a player has more than the knock limit in hand whenever it has not knocked, so a knock
+# is seldom undercut, and waiting only gives it the time to knock first. Before any showdown
+# of the match tells, the expert assumes the opponent holds (PRESUME_HOLDING).
+PRESUME_HOLDING = True
 
 
 def code(card):
@@ -132,7 +138,7 @@ def expert(view, rng, budget_ms):
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"])
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], opponent_holds(view))
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -154,21 +160,33 @@ def _draw_candidates(knowledge, judge, legal):
     return ["pile", other] if gain > 0 else [other, "pile"]
 
 
-def knock_ceiling(knowledge):
-    """The most deadwood the expert knocks with, by how many turns the opponent has drawn."""
+def opponent_holds(view):
+    """Whether the expert plays the opponent as one who keeps knockable hands (see PRESUME_HOLDING)."""
+    hand_view = view["hand_view"]
+    results = view["results"]
+    if not any(result["knocker"] == hand_view["seat"] for result in results):
+        return PRESUME_HOLDING
+    return held_a_knock(results, hand_view["seat"], hand_view["knock_limit"])
+
+
+def knock_ceiling(knowledge, holds=True):
+    """The most deadwood the expert knocks with, by how many turns the opponent has drawn and
+    whether the opponent keeps knockable hands."""
+    if not holds:
+        return knowledge.knock_limit
     for turns, ceiling in KNOCK_SCHEDULE:
         if knowledge.opponent_turns <= turns:
             return ceiling
     return 0
 
 
-def _discard_candidates(knowledge, judge, knocks):
+def _discard_candidates(knowledge, judge, knocks, holds):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
     # Searching between close discards measured worse than the club's judgement of them:
     # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
-    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= knock_ceiling(knowledge)})
+    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= knock_ceiling(knowledge, holds)})
     if knock:
         return [knock]
     _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge))[0]
