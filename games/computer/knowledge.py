@@ -8,7 +8,6 @@ threw and what they let go by, and weigh each unseen card by how likely they hol
 from dataclasses import dataclass
 
 from games.engine.cards import Card, mask_of
-from games.engine.melds import least_deadwood
 
 FULL_DECK = (1 << 52) - 1
 RANK_OF = tuple(index % 13 for index in range(52))
@@ -19,21 +18,6 @@ RANK_OF = tuple(index % 13 for index in range(52))
 # 73.8% and 72.2%; these (x10/x3.5, x0.25/x0.55): 76.5% and 76.0%.
 TOOK_NEAR, TOOK_CLOSE = 3.5, 10.0
 LET_GO_NEAR, LET_GO_CLOSE = 0.55, 0.25
-
-
-def held_a_knock(results, seat, knock_limit):
-    """Whether the opponent of ``seat`` has shown, in an earlier hand of the match, that it keeps
-    a hand it could knock with: at a knock of ours (gin or not) its ten cards, the hand its last
-    discard left, had at most ``knock_limit`` deadwood. A player who knocks at once never shows
-    that; one who hunts gin (as MARJJ does after its third turn) soon does."""
-    for result in results:
-        if result["knocker"] != seat:
-            continue
-        shown = result["players"][1 - seat]
-        codes = [code for meld in shown["melds"] for code in meld] + [layoff["card"] for layoff in shown["layoffs"]] + list(shown["deadwood"])
-        if least_deadwood(codes_mask(codes)) <= knock_limit:
-            return True
-    return False
 
 
 def card_mask(code):
