@@ -494,6 +494,7 @@ def main():
     parser.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS), help="comma-separated first-second, e.g. expert-marjj")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=None, help="the levels' thinking budget, ms a decision")
+    parser.add_argument("--progress", type=int, default=0, help="also print the figures so far every N mirrored pairs (0: only at the end)")
     args = parser.parse_args()
     pairs = -(-args.games // 2)
     budget = "default" if args.budget is None else f"{args.budget:g} ms"
@@ -507,7 +508,12 @@ def main():
                     parser.error(f"unknown player {player!r}: {', '.join(LEVELS + YARDSTICKS)}")
             start = time.perf_counter()
             tasks = [(first, second, args.seed * 1_000_003 + number, args.budget) for number in range(pairs)]
-            games = [game for pair in pool.imap_unordered(play_pair, tasks, chunksize=4) for game in pair]
+            games = []
+            for done, pair in enumerate(pool.imap_unordered(play_pair, tasks, chunksize=4), 1):
+                games.extend(pair)
+                if args.progress and done % args.progress == 0 and done < pairs:
+                    print("so far: ", end="")
+                    report(first, second, games, time.perf_counter() - start)
             report(first, second, games, time.perf_counter() - start)
 
 

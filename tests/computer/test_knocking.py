@@ -26,6 +26,8 @@ def test_it_knocks_with_any_legal_deadwood_in_the_first_turns_and_only_with_gin_
     early = knock_ceiling(knowledge)
     knowledge.opponent_turns = 20
     assert (early, knock_ceiling(knowledge)) == (10, 0)
+    knowledge.opponent_turns = 4
+    assert knock_ceiling(knowledge) == 0
 
 
 def test_it_never_knocks_above_its_ceiling_in_a_played_match():
