@@ -156,7 +156,7 @@ def test_it_plans_three_independent_runs_for_the_whole_suite():
         ("SQLite with the in-memory channel layer", ("-m", "not browser and not scaleout"), {"CONFIGURATION": "sqlite"}),
         ("browser tests", ("-m", "browser", "-n", "2"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
                                                          "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
-        ("PostgreSQL with Redis", ("-m", "not browser and not pure"), {"CONFIGURATION": "postgres"}),
+        ("PostgreSQL with Redis", ("-m", "not browser and not pure and not once"), {"CONFIGURATION": "postgres"}),
     ]
 
 
