@@ -9,12 +9,12 @@ reader's language.
 
 from functools import lru_cache
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import formats
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.display.labels import scoring_label
 from games.engine import scoring_mode
@@ -25,15 +25,15 @@ SENTINEL = "0" * 12
 
 
 @lru_cache(maxsize=None)
-def url_around(name, _prefix):
-    """(before, after) the id in the URL `name` reverses to, under the URL prefix (the
-    language) `_prefix` it is cached for."""
+def url_around(name, _language, _script_prefix):
+    """(before, after) the id in the URL `name` reverses to, in the language (the URL's
+    prefix) and under the script prefix it is cached for."""
     before, after = reverse(name, args=[SENTINEL]).split(SENTINEL)
     return before, after
 
 
 def url_for(name, public_id):
-    before, after = url_around(name, reverse("archive:list"))
+    before, after = url_around(name, get_language(), get_script_prefix())
     return f"{before}{public_id}{after}"
 
 
