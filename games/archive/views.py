@@ -17,7 +17,7 @@ from games.archive.replay import replay_view
 from games.engine import SCORINGS
 from games.identity import is_public_id
 from games.display.sheet import score_sheet
-from games.display.showdown import showdown
+from games.display.showdown import showdown, showdown_html
 
 # A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
 HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
@@ -135,7 +135,9 @@ def match_detail(request, match_id):
     context = {
         "match": archived,
         "loser": loser,
-        "hands": [(hand, showdown(hand.result, names)) for hand in hands],
+        # Each showdown's HTML drawn in Python (a dozen included templates were most of
+        # a long match's page).
+        "hands": [(hand, showdown_html(showdown(hand.result, names))) for hand in hands],
         # A match still being played has no stored sheet yet.
         "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),
