@@ -2,8 +2,11 @@
 
 Rows are built by the same `record.build_rows` as a live match's, so they are what
 live play would have stored; only the writes are batched. On PostgreSQL they go in
-with COPY (a million matches, fifteen million hands, in minutes: batched INSERTs took
-over an hour); elsewhere with bulk_create and one executemany.
+with COPY (batched INSERTs filled 65 matches/s), and a scratch fill may set the indexes
+aside and build them once after (`indexes_after`); elsewhere with bulk_create and one
+executemany. The hands are most of the bytes, about 2 KB each of JSON: a million
+matches with all their fifteen million hands is some 29 GB, and filling it is bound by
+the disk (about an hour here), while with one match's hands in ten it takes minutes.
 """
 
 import json

@@ -13,11 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.archive import display, listing, stats
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
+from games.archive.hands import hand_sections
 from games.archive.replay import replay_view
 from games.engine import SCORINGS
 from games.identity import is_public_id
 from games.display.sheet import score_sheet
-from games.display.showdown import showdown, showdown_html
 
 # A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
 HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
@@ -135,9 +135,9 @@ def match_detail(request, match_id):
     context = {
         "match": archived,
         "loser": loser,
-        # Each showdown's HTML drawn in Python (a dozen included templates were most of
-        # a long match's page).
-        "hands": [(hand, showdown_html(showdown(hand.result, names))) for hand in hands],
+        # Each hand's section, its showdown too, built in Python (games.archive.hands):
+        # the template's loop was most of a long match's page.
+        "hands": hand_sections(hands, names),
         # A match still being played has no stored sheet yet.
         "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),
