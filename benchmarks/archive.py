@@ -150,7 +150,7 @@ def fill(args, rng):
     print(f"  {args.played} matches played by the engine in {time.perf_counter() - started:.0f} s", flush=True)
     started = time.perf_counter()
     load_matches(games, players, args.matches, rng, batch_size=1000, weights=zipf_weights(len(players)),
-                 hands_every=args.hands_every)
+                 hands_every=args.hands_every, indexes_after=True)
     hands = "" if args.hands_every == 1 else f" (the hands of one in {args.hands_every})"
     print(f"  {args.matches} matches stored{hands}, and the totals rebuilt, in {time.perf_counter() - started:.0f} s",
           flush=True)

@@ -2,8 +2,11 @@
 
 Rows are built by the same `record.build_rows` as a live match's, so they are what
 live play would have stored; only the writes are batched. On PostgreSQL they go in
-with COPY (a million matches, fifteen million hands, in minutes: batched INSERTs took
-over an hour); elsewhere with bulk_create and one executemany.
+with COPY (batched INSERTs filled 65 matches/s), and a scratch fill may set the indexes
+aside and build them once after (`indexes_after`); elsewhere with bulk_create and one
+executemany. The hands are most of the bytes, about 2 KB each of JSON: a million
+matches with all their fifteen million hands is some 29 GB, and filling it is bound by
+the disk (about an hour here), while with one match's hands in ten it takes minutes.
 """
 
 import json
@@ -58,26 +61,78 @@ def pick_pair(players, rng, weights=None):
     return (first, second) if rng.random() < 0.5 else (second, first)
 
 
-def load_matches(games, players, count, rng, batch_size=500, weights=None, end=None, progress=None, hands_every=1):
+def load_matches(games, players, count, rng, batch_size=500, weights=None, end=None, progress=None, hands_every=1,
+                 indexes_after=False):
     """Store `count` finished matches, each one of `games` between two of `players`.
 
     Dates run from about a year ago to `end`, in order, so streaks come out right.
     `hands_every` N > 1 stores the hands of one match in N only (the benchmark's quick
     fills: the hands are nine tenths of the bytes, and only a match's own page reads them).
+    `indexes_after` (PostgreSQL; an archive nobody reads meanwhile, as the benchmark's
+    scratch database): the archive's secondary indexes and constraints are dropped for
+    the fill and built once after it, instead of being kept up to date row by row.
     """
     end = end or timezone.now()
     start = end - timedelta(days=365)
     step = (end - start) / max(count, 1)
     streaks, cache = {}, {}
-    for first in range(0, count, batch_size):
-        batch = []
-        for index in range(first, min(first + batch_size, count)):
-            finished = start + step * index
-            batch.append(new_match(rng.choice(games), pick_pair(players, rng, weights), finished))
-        store_batch(batch, streaks, cache, hands_every)
-        if progress:
-            progress(min(first + batch_size, count))
+    with indexes_set_aside(FILLED if indexes_after and connection.vendor == "postgresql" else []):
+        for first in range(0, count, batch_size):
+            batch = []
+            for index in range(first, min(first + batch_size, count)):
+                finished = start + step * index
+                batch.append(new_match(rng.choice(games), pick_pair(players, rng, weights), finished))
+            store_batch(batch, streaks, cache, hands_every)
+            if progress:
+                progress(min(first + batch_size, count))
     rebuild_all_totals()
+
+
+FILLED = [ArchivedMatch, PlayerResult, ArchivedHand]
+
+
+class indexes_set_aside:
+    """The tables' indexes and constraints other than their primary keys, dropped on
+    entering and made again (from their own definitions, as PostgreSQL reports them) on
+    leaving, even after an error: one sorted build each instead of a million updates.
+    The foreign keys are checked again when they are made."""
+
+    def __init__(self, models):
+        self.tables = [model._meta.db_table for model in models]
+
+    def __enter__(self):
+        if not self.tables:
+            return self
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                " WHERE conrelid::regclass::text = ANY(%s) AND contype IN ('f', 'u')"
+                " ORDER BY contype = 'f'",  # unique ones first when made again: a key needs its index
+                [self.tables],
+            )
+            self.constraints = cursor.fetchall()
+            for table, name, _definition in reversed(self.constraints):
+                cursor.execute(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
+            cursor.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) AND indexname NOT IN"
+                " (SELECT conname FROM pg_constraint WHERE contype = 'p')",
+                [self.tables],
+            )
+            self.indexes = cursor.fetchall()
+            for name, _definition in self.indexes:
+                cursor.execute(f'DROP INDEX "{name}"')
+        return self
+
+    def __exit__(self, *exc):
+        if not self.tables:
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SET maintenance_work_mem = '256MB'")
+            for _name, definition in self.indexes:
+                cursor.execute(definition)
+            for table, name, definition in self.constraints:
+                cursor.execute(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
+            cursor.execute("RESET maintenance_work_mem")
 
 
 def new_match(match, pair, finished):

@@ -10,14 +10,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.archive import display, stats
+from games.archive import display, listing, stats
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
+from games.archive.hands import hand_sections
 from games.archive.replay import replay_view
 from games.engine import SCORINGS
 from games.identity import is_public_id
 from games.display.sheet import score_sheet
-from games.display.showdown import showdown
 
 # A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
 HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
@@ -108,6 +108,9 @@ def archive_list(request):
     matches = page_of_matches((page - 1) * PAGE_SIZE, PAGE_SIZE + 1, name, scoring, player and player.pk)
     context = {
         "matches": matches[:PAGE_SIZE],
+        # Each row's HTML built in Python (games.archive.listing): per-row template tags
+        # were most of the page's time.
+        "rows": listing.match_rows(matches[:PAGE_SIZE]),
         "page": page,
         "has_next": len(matches) > PAGE_SIZE,
         "player": "" if player else name,
@@ -132,7 +135,9 @@ def match_detail(request, match_id):
     context = {
         "match": archived,
         "loser": loser,
-        "hands": [(hand, showdown(hand.result, names)) for hand in hands],
+        # Each hand's section, its showdown too, built in Python (games.archive.hands):
+        # the template's loop was most of a long match's page.
+        "hands": hand_sections(hands, names),
         # A match still being played has no stored sheet yet.
         "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),

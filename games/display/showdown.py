@@ -1,11 +1,16 @@
 """A hand's end in words and pictures, the same at the table and in the archive.
 
 Both read the engine's result in its protocol shape (`HandResult.to_dict()`: the live
-state's `hand_result`, and what the archive stores), and draw it with
-`templates/games/_showdown.html`. Call inside the reader's language.
+state's `hand_result`, and what the archive stores), and draw it with `showdown_html`
+(in a template, `{% showdown_html %}` from games.templatetags.showdown). Call inside the
+reader's language.
 """
 
-from django.utils.translation import gettext
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext, pgettext
+
+from games.templatetags.cards import cards
 
 SEATS = (0, 1)
 
@@ -54,3 +59,54 @@ def outcome_sentence(result, names):
     if kind == "undercut":
         return gettext("%(defender)s undercut %(knocker)s: undercut bonus 25 + the difference in deadwood %(difference)s = %(points)s") % values
     return gettext("%(knocker)s knocked and beat %(defender)s: deadwood %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s") % values
+
+
+def showdown_html(shown, hide_outcome=False):
+    """`shown` (what `showdown` returns) as HTML: both hands, their melds, lay-offs and
+    deadwood, and the outcome unless `hide_outcome`. Built in Python, not by an included
+    template: a long match's archive page draws a dozen showdowns, and Django's template
+    engine spent most of that page's time on them. Call inside the reader's language."""
+    outcome = "" if hide_outcome else format_html('<p class="outcome">{}</p>', shown["sentence"])
+    hands = "".join(hand_html(player) for player in shown["players"])
+    return mark_safe(f'\n{outcome}\n<div class="showdown-hands">\n{hands}\n</div>\n')
+
+
+def hand_html(player):
+    if player["gin"]:
+        badge = format_html(' <span class="knocker">{}</span>', pgettext("showdown badge", "gin"))
+    elif player["knocker"]:
+        badge = format_html(' <span class="knocker">{}</span>', pgettext("gin rummy", "knocked"))
+    else:
+        badge = ""
+    melds = "".join(meld_html(meld) for meld in player["melds"])
+    deadwood = ""
+    if player["deadwood"]:
+        deadwood = format_html('<div class="group deadwood"><span class="group-label">{}</span>{}</div>',
+                               pgettext("gin rummy", "Deadwood"), cards(player["deadwood"], classes="deadwood"))
+    note = ""
+    if player["layoffs"]:
+        count = len(player["layoffs"])
+        # As blocktranslate: the numbers go in, the catalogue's own text is not escaped.
+        note = '<p class="layoff-note">{}</p>'.format(ngettext(
+            "laid off %(cards)s card on the knocker’s melds", "laid off %(cards)s cards on the knocker’s melds", count,
+        ) % {"cards": count})
+    points = gettext("deadwood %(points)s") % {"points": player["deadwood_points"]}
+    return (
+        f'\n  <div class="shown-hand" data-seat="{player["seat"]}">\n'
+        f'    <h3>{escape(player["name"])}{badge}</h3>\n'
+        '    <div class="groups">\n'
+        f"      {melds}\n"
+        f"      {deadwood}\n"
+        "    </div>\n"
+        f"    {note}\n"
+        f'    <p class="deadwood-count">{points}</p>\n'
+        "  </div>\n"
+    )
+
+
+def meld_html(meld):
+    laid_off = ""
+    if meld["laid_off"]:
+        laid_off = format_html('<span class="laid-off"><span class="group-label">{}</span>{}</span>',
+                               pgettext("gin rummy", "Laid off"), cards(meld["laid_off"], classes="laid-off"))
+    return format_html('<div class="group meld">{}{}</div>', cards(meld["cards"]), laid_off)

@@ -85,3 +85,33 @@ def test_it_keeps_the_hands_of_one_match_in_n_when_asked(db):
     with_hands = set(ArchivedHand.objects.values_list("match", flat=True))
     assert with_hands == {pk for pk in ArchivedMatch.objects.values_list("pk", flat=True) if pk % 5 == 0}
     assert PlayerResult.objects.count() == 20
+
+
+def indexes_and_constraints():
+    """Every index and constraint of the archive's tables, by name, as the database defines them."""
+    from django.db import connection
+
+    tables = [model._meta.db_table for model in (ArchivedMatch, PlayerResult, ArchivedHand)]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s)", [tables])
+        indexes = sorted(cursor.fetchall())
+        cursor.execute("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid::regclass::text = ANY(%s)",
+                       [tables])
+        return indexes, sorted(cursor.fetchall())
+
+
+def test_a_fill_with_the_indexes_set_aside_leaves_the_same_indexes_and_constraints_and_the_same_archive(db):
+    from django.db import connection
+
+    players = [make_player("Ana"), make_player("Ben"), make_player("Cyd")]
+    games = played_matches(2, random.Random(7))
+    before = indexes_and_constraints() if connection.vendor == "postgresql" else None
+    load_matches(games, players, 9, random.Random(8), batch_size=4, indexes_after=True)
+    aside = snapshot(), ArchivedHand.objects.count(), PlayerResult.objects.count()
+    if before is not None:
+        assert indexes_and_constraints() == before
+    ArchivedMatch.objects.all().delete()
+    load_matches(games, players, 9, random.Random(8), batch_size=4)
+    totals, records = snapshot()
+    # The same fold whichever way the rows went in (the players' ids are the same; the matches' are new).
+    assert (totals, records) == aside[0] and (ArchivedHand.objects.count(), PlayerResult.objects.count()) == aside[1:]

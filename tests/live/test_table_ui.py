@@ -219,10 +219,8 @@ def a_result(kind="knock", knocker=0, points=8, knocker_deadwood=2, defender_dea
 
 
 def showdown_html(result):
-    from django.template.loader import render_to_string
-
-    from games.display.showdown import showdown
-    return render_to_string("games/_showdown.html", {"showdown": showdown(result, ["Ana", "Ben"])})
+    from games.display import showdown
+    return showdown.showdown_html(showdown.showdown(result, ["Ana", "Ben"]))
 
 
 def test_it_shows_a_gin_as_gin_and_names_the_gin_bonus():
