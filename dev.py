@@ -373,6 +373,13 @@ def configuration_env(configuration, servers):
     return env
 
 
+# Each run on two pytest-xdist workers: most of a test's time is waiting (for a socket, a
+# server process, a browser, the database's thread), and two wait at once. Each worker has its
+# own database (pytest-django names it after the worker), site and Chromium. Before the
+# caller's pytest arguments, so that a -n of theirs wins.
+WORKERS = ("-n", "2")
+
+
 @dataclass(frozen=True)
 class TestRun:
     name: str
@@ -391,14 +398,12 @@ def test_runs(configurations, pytest_args, env_of, chromium):
         # test (no database, no channel layer) would pass or fail there as on SQLite, and a
         # variant marked "once" adds nothing there that its siblings do not.
         selection = "not browser and not pure and not once" if configuration == "postgres" else "not browser and not scaleout"
-        runs.append(TestRun(CONFIGURATIONS[configuration], (*pytest_args, "-m", selection), env))
+        runs.append(TestRun(CONFIGURATIONS[configuration], (*WORKERS, *pytest_args, "-m", selection), env))
         if configuration == "sqlite":
             # Browser tests drive a live server (its own SQLite database) from a sync
             # Playwright loop; pytest-asyncio's loop must not run in the same process.
             browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
-            # Two workers (pytest-xdist), each with its own site and Chromium: a browser test
-            # mostly waits for a page to settle, and two wait at once.
-            runs.append(TestRun("browser tests", (*pytest_args, "-m", "browser", "-n", "2"), browser_env))
+            runs.append(TestRun("browser tests", (*WORKERS, *pytest_args, "-m", "browser"), browser_env))
     return runs
 
 

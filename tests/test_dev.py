@@ -153,10 +153,12 @@ def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for
 def test_it_plans_three_independent_runs_for_the_whole_suite():
     runs = dev.test_runs(["sqlite", "postgres"], [], lambda configuration: {"CONFIGURATION": configuration}, "/chromium")
     assert [(run.name, run.args, run.env) for run in runs] == [
-        ("SQLite with the in-memory channel layer", ("-m", "not browser and not scaleout"), {"CONFIGURATION": "sqlite"}),
-        ("browser tests", ("-m", "browser", "-n", "2"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
+        ("SQLite with the in-memory channel layer", ("-n", "2", "-m", "not browser and not scaleout"),
+         {"CONFIGURATION": "sqlite"}),
+        ("browser tests", ("-n", "2", "-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
                                                          "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
-        ("PostgreSQL with Redis", ("-m", "not browser and not pure and not once"), {"CONFIGURATION": "postgres"}),
+        ("PostgreSQL with Redis", ("-n", "2", "-m", "not browser and not pure and not once"),
+         {"CONFIGURATION": "postgres"}),
     ]
 
 
