@@ -81,29 +81,34 @@ class Seat(models.Model):
         return f"{self.table.code}/{self.number} {self.name}"
 
 
-class Presence(models.Model):
-    """The open sockets of one seat in one server process. The process owns its rows and
-    beats them all at once (games.live.presence); when it is gone (a crash), its beat stops
-    and its sockets stop counting, without touching another process's."""
+class SocketsOfAProcess(models.Model):
+    """How many sockets of something one server process holds open, and when that process
+    last beat (games.live.presence). The process owns its rows; when it is gone (a crash),
+    its beat stops and its sockets stop counting, without touching another process's."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
     process = models.CharField(max_length=32)
     connections = models.PositiveIntegerField(default=0)
     beat = models.DateTimeField()
+
+    class Meta:
+        abstract = True
+
+
+class Presence(SocketsOfAProcess):
+    """The open sockets of one seat in one server process."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["seat", "process"], name="one_presence_per_process")]
         indexes = [models.Index(fields=["process"])]
 
 
-class Audience(models.Model):
-    """The open sockets of a table's spectators in one server process, beaten and forgotten
-    with the process's Presence rows: how many people are watching, across processes."""
+class Audience(SocketsOfAProcess):
+    """The open sockets of a table's spectators in one server process: how many people are
+    watching, across processes."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="audience")
-    process = models.CharField(max_length=32)
-    connections = models.PositiveIntegerField(default=0)
-    beat = models.DateTimeField()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "process"], name="one_audience_per_process")]
