@@ -373,7 +373,7 @@ class BrowserTableConsumer(TableConsumer):
         whole = html is None
         if whole:
             html = view.whole()
-        elif html == view.felt + "</div>" and snapshot.version == self.sent_version:
+        elif view.keys == self.shown_keys and snapshot.version == self.sent_version:
             return None  # nothing this page shows has changed
         self.shown_keys, self.sent_version = view.keys, snapshot.version
         return encode({"type": "state", "version": snapshot.version, "whole": whole, "html": html})
