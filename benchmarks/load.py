@@ -425,7 +425,8 @@ async def drive_echo(port, pairs, seconds, pace):
 
 # Profiling -----------------------------------------------------------------------------------
 
-PY_SPY = os.environ.get("PY_SPY", "/tmp/pyspy/bin/py-spy")
+# py-spy from the virtualenv (requirements-dev.txt), or where PY_SPY says.
+PY_SPY = os.environ.get("PY_SPY", str(Path(sys.executable).parent / "py-spy"))
 
 
 def start_profile(pids, prefix, seconds):

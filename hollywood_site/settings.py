@@ -131,8 +131,11 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's own loaders (cached, then the folder, then the apps'), the folder's
+            # taking the indentation out of the live table's fragments (games/live/templates_loader.py).
+            "loaders": [("django.template.loaders.cached.Loader", [
+                "games.live.templates_loader.Loader", "django.template.loaders.app_directories.Loader"])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -10,7 +10,8 @@ table's end, the score sheet. A fragment's key is a digest of that context (and 
 language), so what a fragment shows changes exactly when its key does: the browser socket
 sends a reader only the fragments whose key changed since its last frame (table.js morphs
 each into its element), and each fragment is rendered once per key, however many readers
-share it (`RENDERED`).
+share it (`RENDERED`). A fragment that grows through a hand (its moves, its discard pile: `GROWING`) is sent
+as its new items alone to a page that shows the first ones.
 """
 
 import hashlib
@@ -85,10 +86,8 @@ def _my_seat(state, live):
     return {"player": mine[0]} if mine else None
 
 
-def _my_hand(state, live):
-    if not state["hand"] or live["showdown"]:
-        return None
-    return {"deadwood_points": state["deadwood_points"], **pick(live, "sort", "groups", "can_discard")}
+def _holds_a_hand(state, live):
+    return bool(state["hand"]) and not live["showdown"]
 
 
 def _may_move(state, live):
@@ -119,14 +118,26 @@ FRAGMENTS = (
     ("announcer", "announcer", lambda state, live: pick(live, "announcement")),
     ("showdown", "hand_end", _hand_end),
     ("my-seat", "my_seat", _my_seat),
-    ("my-hand", "my_hand", _my_hand),
+    # My hand (templates/games/live/my_hand.html holds the two, with the sort and the notes).
+    ("deadwood-count", "deadwood_count",
+     lambda state, live: {"deadwood_points": state["deadwood_points"]} if _holds_a_hand(state, live) else None),
+    ("hand-cards", "hand_cards", lambda state, live: pick(live, "groups") if _holds_a_hand(state, live) else None),
     ("actions", "actions", _actions),
     ("keys-note", "keys_note", lambda state, live: {} if _may_move(state, live) else None),
     ("guide", "guide", lambda state, live: pick(live, "guide") if live["guide"] else None),
-    ("hand-log", "hand_log", lambda state, live: pick(live, "moves", "pile") if live["moves"] else None),
+    # The hand's log (templates/games/live/table.html holds the three in one <details>).
+    ("hand-log-count", "hand_log_count", lambda state, live: {"count": len(live["moves"])} if live["moves"] else None),
+    ("hand-moves", "hand_moves", lambda state, live: {"moves": live["moves"], "after": 0} if live["moves"] else None),
+    ("log-pile", "log_pile", lambda state, live: {"pile": state["pile"] or [], "after": 0} if live["moves"] else None),
     ("table-end", "table_end", _table_end),
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )
+# Fragments whose items mostly grow through a hand, and the context's list of them: such a
+# fragment's key is (the digest, how many items), and a page that shows the first of them
+# gets only the new ones (the hand's log would otherwise be the largest part of most frames).
+GROWING = {"hand-moves": "moves", "log-pile": "pile"}
+
+
 def pick(values, *keys):
     return {key: values[key] for key in keys}
 
@@ -151,10 +162,11 @@ class LiveView:
     def __init__(self, state, sort=DEFAULT_SORT, order=()):
         self.live = live_context(state, sort, order)
         self.language = get_language()
+        self.sort = sort
         self.felt = format_html(
-            '<div class="felt{}" id="felt" data-waiting="{}" data-my-turn="{}" data-match-over="{}">',
+            '<div class="felt{}" id="felt" data-waiting="{}" data-my-turn="{}" data-can-discard="{}" data-match-over="{}">',
             " my-turn" if self.live["my_turn"] else "", flag(self.live["waiting"]), flag(self.live["my_turn"]),
-            flag(state["match_over"]))
+            flag(self.live["can_discard"]), flag(state["match_over"]))
         self.contexts, self.keys = {}, {"felt": self.felt}
         for fragment, template, context in FRAGMENTS:
             value = context(state, self.live)
@@ -162,12 +174,18 @@ class LiveView:
                 if fragment == "showdown" and not self.live["showdown"]:
                     fragment = "match-end"  # the match ended without a showdown (a resignation, a claim)
                 self.contexts[fragment] = (template, value)
-                self.keys[fragment] = hashlib.blake2b(
-                    orjson.dumps(value, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
+                self.keys[fragment] = digest(value)
+                if fragment in GROWING:
+                    self.keys[fragment] = (self.keys[fragment], len(value[GROWING[fragment]]))
 
-    def html(self, fragment):
+    def html(self, fragment, after=0):
+        """The fragment as it is now; with `after`, a growing one's items after the first
+        `after` alone."""
         template, context = self.contexts[fragment]
-        cached = (fragment, self.language, self.keys[fragment])
+        if after:
+            items = GROWING[fragment]
+            context = {**context, items: context[items][after:], "after": after}
+        cached = (fragment, self.language, self.keys[fragment], after)
         with _rendered_lock:
             html = RENDERED.get(cached)
             if html is not None:
@@ -182,7 +200,7 @@ class LiveView:
 
     def whole(self):
         parts = {fragment.replace("-", "_"): self.html(fragment) for fragment in self.contexts}
-        return get_template("games/live/table.html").render({"felt": self.felt, "parts": parts})
+        return get_template("games/live/table.html").render({"felt": self.felt, "parts": parts, "sort": self.sort})
 
     def frame(self, keys):
         """The fragments changed since a frame of `keys`, after an empty felt bearing the
@@ -191,7 +209,27 @@ class LiveView:
         if keys is None or keys.keys() != self.keys.keys():
             return None
         return self.felt + "</div>" + "".join(
-            self.html(fragment) for fragment in self.contexts if keys[fragment] != self.keys[fragment])
+            self.piece(fragment, keys[fragment]) for fragment in self.contexts if keys[fragment] != self.keys[fragment])
+
+    def piece(self, fragment, shown):
+        """What a page showing `fragment` at the key `shown` needs of it now."""
+        return self.html(fragment, self.grown_from(fragment, shown))
+
+    def grown_from(self, fragment, shown):
+        """How many items a page showing a growing fragment at the key `shown` has that are
+        still its first ones now (0: it must be replaced whole)."""
+        if fragment not in GROWING:
+            return 0
+        (shown_digest, count), (_, context) = shown, self.contexts[fragment]
+        items = context[GROWING[fragment]]
+        if not 0 < count < len(items) or digest({**context, GROWING[fragment]: items[:count]}) != shown_digest:
+            return 0
+        return count
+
+
+def digest(context):
+    """A fragment's context as a short key: the same exactly when the context is."""
+    return hashlib.blake2b(orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
 
 
 def flag(value):
@@ -445,41 +483,53 @@ def move_lines(state, names):
     computer played it for them because their turn clock ran out."""
     history = tuple(tuple(move) for move in state["history"] or ())
     by_clock = frozenset((state.get("clock") or {}).get("played", ()))
-    return list(_move_lines(get_language(), tuple(names), state["upcard"], history,
-                            (state["hand_result"] or {}).get("kind") == "gin", by_clock))
+    return list(_lines_and_pile(get_language(), tuple(names), state["upcard"], history,
+                                (state["hand_result"] or {}).get("kind") == "gin", by_clock)[0])
 
 
-@lru_cache(maxsize=256)  # the same for every reader of a table, and all but its last line the same as before
-def _move_lines(_language, names, upcard, history, gin, by_clock):
-    pile = [upcard] if upcard else []
-    lines = []
-    for index, (seat, text) in enumerate(history):
-        move = Move.from_text(text)
-        values = {"name": names[seat]}
-        clock = index in by_clock
-        if move.verb == "pass":
-            line = (gettext("%(name)s ran out of time: the computer passed on the upcard.") if clock
-                    else gettext("%(name)s passed on the upcard."))
-        elif move.verb == "stock":
-            line = (gettext("%(name)s ran out of time: the computer drew from the stock.") if clock
-                    else gettext("%(name)s drew from the stock."))
-        elif move.verb == "pile":
-            values["card"] = card_name(pile.pop()) if pile else ""
-            line = (gettext("%(name)s ran out of time: the computer took the %(card)s from the pile.") if clock
-                    else gettext("%(name)s took the %(card)s from the pile."))
-        elif move.verb == "knock":
-            # The knock card is laid face down, not on the pile; a knock with no deadwood is
-            # gin (the only knock Straight Gin allows).
-            values["card"] = card_name(move.card.code())
-            line = knock_line(gin, clock)
-        else:
-            code = move.card.code()
-            pile.append(code)
-            values["card"] = card_name(code)
-            line = (gettext("%(name)s ran out of time: the computer discarded the %(card)s.") if clock
-                    else gettext("%(name)s discarded the %(card)s."))
-        lines.append(line % values)
-    return tuple(lines)
+# The same for every reader of a table, and each move's result the one before it plus a line:
+# built from the cached result for the history without its last move (a hand's log costs a
+# line a move, not the whole log again). Only the last move can be a knock, so the shorter
+# history's `gin` is False, and its clock's marks are those before its end.
+@lru_cache(maxsize=1024)
+def _lines_and_pile(language, names, upcard, history, gin, by_clock):
+    """(the lines of `history`, the discard pile after it, bottom first)."""
+    if not history:
+        return (), (upcard,) if upcard else ()
+    index = len(history) - 1
+    lines, pile = _lines_and_pile(language, names, upcard, history[:-1], False,
+                                  frozenset(mark for mark in by_clock if mark < index))
+    seat, text = history[-1]
+    line, pile = _move_line(Move.from_text(text), names[seat], pile, gin, index in by_clock)
+    return lines + (line,), pile
+
+
+def _move_line(move, name, pile, gin, clock):
+    """(the sentence for one move, the discard pile after it)."""
+    values = {"name": name}
+    if move.verb == "pass":
+        line = (gettext("%(name)s ran out of time: the computer passed on the upcard.") if clock
+                else gettext("%(name)s passed on the upcard."))
+    elif move.verb == "stock":
+        line = (gettext("%(name)s ran out of time: the computer drew from the stock.") if clock
+                else gettext("%(name)s drew from the stock."))
+    elif move.verb == "pile":
+        values["card"] = card_name(pile[-1]) if pile else ""
+        pile = pile[:-1]
+        line = (gettext("%(name)s ran out of time: the computer took the %(card)s from the pile.") if clock
+                else gettext("%(name)s took the %(card)s from the pile."))
+    elif move.verb == "knock":
+        # The knock card is laid face down, not on the pile; a knock with no deadwood is
+        # gin (the only knock Straight Gin allows).
+        values["card"] = card_name(move.card.code())
+        line = knock_line(gin, clock)
+    else:
+        code = move.card.code()
+        pile = pile + (code,)
+        values["card"] = card_name(code)
+        line = (gettext("%(name)s ran out of time: the computer discarded the %(card)s.") if clock
+                else gettext("%(name)s discarded the %(card)s."))
+    return line % values, pile
 
 
 def knock_line(gin, by_clock):

@@ -40,10 +40,9 @@ def card(code, move=None, label=None, classes="", refusal=None, after=None):
     if move:
         return format_html(
             '<button type="button" class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
-            card_classes(code, classes), code, move, code, RANK_VALUES[RANKS.index(code[0])], label or card_name(code),
-            card_face(code),
+            card_classes(code, classes), code, move, code, card_value(code), label or card_name(code), card_face(code),
             # The deadwood this discard would leave, drawn by table.css from data-face.
-            format_html('<span class="after" aria-hidden="true" data-face="{}"></span>', after) if after is not None else "",
+            format_html('<span class="after" data-face="{}"></span>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
 
@@ -53,8 +52,13 @@ def card(code, move=None, label=None, classes="", refusal=None, after=None):
 def picture(_language, code, classes):
     return format_html(
         '<span class="{}" data-card="{}" data-value="{}" role="img" aria-label="{}">{}</span>',
-        card_classes(code, classes), code, RANK_VALUES[RANKS.index(code[0])], card_name(code), card_face(code),
+        card_classes(code, classes), code, card_value(code), card_name(code), card_face(code),
     )
+
+
+def card_value(code):
+    """What the card counts as deadwood (data-value: for scripts that read a hand)."""
+    return RANK_VALUES[RANKS.index(code[0])]
 
 
 def card_classes(code, classes):
@@ -62,14 +66,17 @@ def card_classes(code, classes):
     return f"card card--{suit_css_name(code)}{red} {classes}".strip()
 
 
+@lru_cache(maxsize=52)
 def card_face(code):
-    # The text is the top corner alone ("7♥", what a voice user says); the pip and the
-    # turned corner repeat it in CSS (table.css draws them from data-face).
+    # The text is the top corner alone ("7♥", what a voice user says); the large pip (from
+    # the suit's class) and the turned corner (from data-face) are drawn by table.css. No
+    # aria-hidden inside: a card is an image or a button, named by its aria-label, and
+    # neither lets its children speak. Every card a frame carries has this face, so it is
+    # kept short (a hand of eleven is most of a move's frame).
     return format_html(
-        '<span class="corner" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>'
-        '<span class="pip" aria-hidden="true" data-face="{}"></span>'
-        '<span class="corner corner--end" aria-hidden="true" data-face="{}"></span>',
-        shown_rank(code), suit_symbol(code), suit_symbol(code), card_short(code),
+        '<span class="corner"><span class="rank">{}</span><span class="suit">{}</span></span>'
+        '<span class="corner corner--end" data-face="{}"></span>',
+        shown_rank(code), suit_symbol(code), card_short(code),
     )
 
 

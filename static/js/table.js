@@ -138,8 +138,20 @@
       var shown = document.getElementById(fragment.id);
       if (!shown || !live.contains(shown)) return;
       if (fragment.id === "felt") copyAttributes(fragment, shown);
+      else if (fragment.dataset.append) append(fragment, shown);
       else Idiomorph.morph(shown, fragment, { morphStyle: "outerHTML" });
     });
+  }
+  // A growing fragment (the hand's moves) comes as its new items alone, after the first N the
+  // page shows. Should the page not show N, it asks for the whole table again (a "sort" is
+  // answered with it).
+  function append(fragment, shown) {
+    if (shown.children.length !== Number(fragment.dataset.append)) {
+      var order = cookie(orderCookie);
+      send({ type: "sort", by: sort, order: order ? order.split(".") : [] });
+      return;
+    }
+    while (fragment.firstElementChild) shown.appendChild(fragment.firstElementChild);
   }
   function copyAttributes(from, to) {
     Array.prototype.slice.call(to.attributes).forEach(function (attribute) {

@@ -12,7 +12,7 @@ def test_it_draws_a_card_from_its_rank_and_suit():
     # Like a printed card: rank and suit in two opposite corners, a large suit between;
     # its text is the corner alone, so a voice user says what they see ("7♥").
     assert html.count('<span class="rank">7</span><span class="suit">♥</span>') == 1
-    assert 'class="pip" aria-hidden="true" data-face="♥"' in html and 'data-face="7♥"' in html
+    assert 'class="corner corner--end" data-face="7♥"' in html  # the suit between: table.css, by the suit's class
 
 
 def test_it_shows_a_ten_as_10():

@@ -99,5 +99,49 @@ def test_a_frame_carries_every_fragment_that_changed_and_only_those():
             sent += 1
             for fragment in after[0].contexts:
                 changed = before[0].keys[fragment] != after[0].keys[fragment]
-                assert (after[0].html(fragment) in frame) == changed, fragment
+                assert (after[0].piece(fragment, before[0].keys[fragment]) in frame) == changed, fragment
         assert sent > len(views) // 2  # most changes are sent as fragments
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("fragment, item", [("hand-moves", "<li>"), ("log-pile", "data-card=")])
+def test_a_frame_carries_only_the_new_lines_and_discards_to_a_page_that_shows_the_earlier_ones(fragment, item):
+    with translation.override("en"):
+        views = [view[0] for view in played_views("frames-3", moves=40)]
+    grown = 0
+    for before, after in zip(views, views[1:]):
+        shown, now = before.keys.get(fragment), after.keys.get(fragment)
+        if shown is None or now is None or shown[1] >= now[1]:
+            continue
+        piece, items = after.piece(fragment, shown), after.contexts[fragment][1][render.GROWING[fragment]]
+        # Only the items the page lacks, after those it has, and none of those it has.
+        assert f'data-append="{shown[1]}"' in piece and piece.count(item) == len(items) - shown[1]
+        grown += 1
+    assert grown > 10
+
+
+@pytest.mark.django_db
+def test_a_card_taken_from_the_pile_sends_the_logs_pile_whole():
+    code = open_table("Ana", deal_seed="frames-4").table.code
+    act(code, LiveTable.take_seat, "Ben")
+    with translation.override("en"):
+        first = live_tables.get(code).snapshot.state_for(0)["to_move"]
+        act(code, LiveTable.play, first, "pass")
+        before = render.LiveView(live_tables.get(code).snapshot.state_for(0))
+        act(code, LiveTable.play, 1 - first, "pile")  # the upcard, the pile's one card
+        after = render.LiveView(live_tables.get(code).snapshot.state_for(0))
+    assert before.keys["log-pile"][1] == 1 and after.keys["log-pile"][1] == 0
+    piece = after.piece("log-pile", before.keys["log-pile"])
+    assert "data-append" not in piece and "data-card=" not in piece
+
+
+@pytest.mark.django_db
+def test_a_page_showing_another_hands_moves_gets_this_hands_moves_whole():
+    with translation.override("en"):
+        views = played_views("frames-3", moves=120)
+    hands = [view[0] for view in views if "hand-moves" in view[0].keys]
+    first = hands[0].keys["hand-moves"]
+    later = next(view for view in hands if view.keys["hand-moves"][1] > first[1]
+                 and view.contexts["hand-moves"][1]["moves"][:first[1]] != hands[0].contexts["hand-moves"][1]["moves"])
+    piece = later.piece("hand-moves", first)
+    assert "data-append" not in piece and piece.count("<li>") == later.keys["hand-moves"][1]

@@ -147,7 +147,7 @@ def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     # The card they took is shown face up in their hand; the pile is there to look through.
     html = live_html(code, other)
     assert f'data-card="{upcard}"' in html.split('class="piles"')[0]
-    assert 'id="hand-log"' in html and "discard pile, top first" in html
+    assert 'id="hand-log"' in html and "discard pile, from the bottom up" in html
 
 
 def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
@@ -255,7 +255,7 @@ def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
     html = live_html(code, mover)
     for card, after in seen["discard_deadwood"].items():
         button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
-        assert f'class="after" aria-hidden="true" data-face="{after}"' in button
+        assert f'class="after" data-face="{after}"' in button
         assert f"leaving deadwood {after}" in button
 
 
