@@ -432,7 +432,8 @@ class LiveTable:
         if self.seats[seat].ready:
             return None
         both = store.press(self.table, seat)
-        self.read_seats()
+        # The flags as store.press left them, read under the table's lock: no seats' query again.
+        self.seats[seat].ready, self.seats[1 - seat].ready = not both, False
         return both
 
     def pressed(self, both):
