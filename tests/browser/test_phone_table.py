@@ -439,6 +439,10 @@ def test_it_draws_an_empty_discard_pile_as_an_outline_not_a_blank_card(browser, 
     close(page)
 
 
+def hand_log_pile(page):
+    return page.locator("#log-pile [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
 @pytest.mark.timeout(400)
 def test_it_says_whom_it_waits_for_beside_next_hand_and_tells_a_spectator_they_watch(browser, live_server_url):
     ana = open_table(device(browser, "phone"), live_server_url, "Ana", "hollywood")
@@ -456,6 +460,14 @@ def test_it_says_whom_it_waits_for_beside_next_hand_and_tells_a_spectator_they_w
     expect(ana.locator("#knock-card")).to_have_attribute("aria-label", re.compile(r"^The knock card, face down: the "))
     ana.locator("#hand-log summary").click()
     assert re.search(r"(knocked|went gin), laying the .+ face down\.$", ana.locator("#hand-log .moves li").last.inner_text())
+    # The log came a line (and a discard) at a time to the pages that watched the hand: each
+    # shows what a page opened now shows.
+    fresh = device(browser, "phone")
+    fresh.goto(ana.url)
+    for page in (ana, ben, watcher):
+        expect(page.locator("#hand-moves li")).to_have_text(fresh.locator("#hand-moves li").all_text_contents())
+        assert hand_log_pile(page) == hand_log_pile(fresh)
+    close(fresh)
     armed(ana)
     ana.click("#next-hand")
     expect(ana.locator("#waiting-for")).to_have_text("Waiting for Ben to press “Next hand”…", timeout=WAIT_MS)
