@@ -316,7 +316,9 @@ async def watch_page(port, code, token, run, stop_at):
     """A player's page: its socket open with the seat cookie, every frame received as a
     browser receives it (and sized, plain and deflated as permessage-deflate would send it)."""
     url = f"ws://{HOST}:{port}/ws/tables/{code}/"
-    async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression=None, max_size=2 ** 22,
+    # permessage-deflate, as every browser asks for it: the server's CPU a move includes compressing
+    # each frame, as it does for a real page.
+    async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression="deflate", max_size=2 ** 22,
                                   additional_headers={"Cookie": f"seat_{code}={token}"}) as sock:
         deflate = zlib.compressobj(wbits=-zlib.MAX_WBITS)
         timed = None  # the move whose page latency this page recorded
