@@ -142,7 +142,8 @@ class ArchivedHand(models.Model):
     by_clock = models.JSONField(default=list, blank=True)
     # No sheet of its own: the sheet after a hand follows from the match's final sheet
     # (ArchivedMatch.sheets_after_each_hand). Stored, a match's sheets grew with the square
-    # of its hands, two thirds of the archive's bytes.
+    # of its hands: 70 % of a 31-hand match's JSON, 36 % of a hand's row on PostgreSQL
+    # (which compresses the longer ones).
 
     class Meta:
         ordering = ["number"]

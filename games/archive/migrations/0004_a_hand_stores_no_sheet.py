@@ -1,6 +1,7 @@
 """A hand stores no sheet: the sheet after each hand follows from the match's final sheet
 (ArchivedMatch.sheets_after_each_hand). Stored, a match's sheets grew with the square of its
-hands: some two thirds of the archive's bytes.
+hands: 70 % of a 31-hand match's JSON, 36 % of a hand's row on PostgreSQL (639 of 1,781 bytes
+on average over 1.5 million hands: jsonb compresses the longer sheets).
 
 Forward, the column is dropped (on PostgreSQL a change of the catalog only; the space is
 reused as rows are rewritten, or at once with VACUUM FULL). Backward, it is filled again
