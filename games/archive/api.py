@@ -14,11 +14,11 @@ def player_json_ref(player):
     return {"name": player.name, "player_id": player.public_id}
 
 
-def hand_json(hand):
-    """A stored hand: its result and sheet exactly as live play sends them (`hand_result`,
-    `sheet`), and its moves."""
+def hand_json(hand, sheet):
+    """A stored hand: its result and the sheet after it exactly as live play sends them
+    (`hand_result`, `sheet`), and its moves."""
     return {"number": hand.number, "dealer": hand.dealer, "result": hand.result, "moves": hand.moves,
-            "by_clock": hand.by_clock, "sheet": hand.sheet}
+            "by_clock": hand.by_clock, "sheet": sheet}
 
 
 def match_record(archived, hands):
@@ -32,7 +32,7 @@ def match_record(archived, hands):
         "options": {"straight": archived.straight, "oklahoma": archived.oklahoma},
         "started_at": archived.started_at.isoformat(),
         "finished_at": archived.finished_at.isoformat() if archived.finished_at else None,
-        "hands": [hand_json(hand) for hand in hands],
+        "hands": [hand_json(hand, sheet) for hand, sheet in zip(hands, archived.sheets_after_each_hand(), strict=True)],
         "sheet": archived.sheet,
         "totals": list(archived.totals),
         "games_won": list(archived.games_won),
@@ -54,7 +54,7 @@ def match_json(request, match_id):
 @require_GET
 def match_csv(request, match_id):
     # The sheet's rows read each hand's number, dealer and result only.
-    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "by_clock", "sheet"))
+    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "by_clock"))
     if archived.sheet is None:
         raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")

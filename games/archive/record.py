@@ -121,7 +121,8 @@ def winning_seat(match, ending, loser):
 
 
 def hand_row(archived, match, number, by_clock=()):
-    """Hand `number` (from 1) of the engine's match, with its result and the sheet after it."""
+    """Hand `number` (from 1) of the engine's match, with its result (the sheet after it
+    follows from the match's: ArchivedMatch.sheets_after_each_hand)."""
     saved = match.hands[number - 1].to_dict()
     return ArchivedHand(
         match=archived,
@@ -132,7 +133,6 @@ def hand_row(archived, match, number, by_clock=()):
         moves=saved["moves"],
         reshuffles=saved["reshuffles"],
         by_clock=list(by_clock),
-        sheet=match.sheet_after(number).to_dict(),
     )
 
 

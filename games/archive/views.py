@@ -19,9 +19,8 @@ from games.engine import SCORINGS
 from games.identity import is_public_id
 from games.display.sheet import score_sheet
 
-# A stored hand's columns that only a replay reads, and the sheet after it (the JSON API's).
+# A stored hand's columns that only a replay reads.
 HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
-HAND_SHEET = ("sheet",)
 PAGE_SIZE = 20
 NAMED_AT_MOST = 100
 MAX_PAGE = 100_000  # two million matches deep, far past any real archive's end
@@ -127,9 +126,9 @@ def archive_list(request):
 @require_GET
 def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
-    # The page shows each hand's result; its deck and moves only for a replay, and its
-    # sheet never (the match's own is drawn): not read, not decoded, when not shown.
-    hands = list(archived.hands.defer(*HAND_SHEET, *([] if "hand" in request.GET else HAND_REPLAY)))
+    # The page shows each hand's result; its deck and moves only for a replay: not read,
+    # not decoded, when not shown.
+    hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
     context = {

@@ -107,11 +107,14 @@ class Game:
         self._bonus = [HAND_BONUS * won for won in self._hands_won]
         self._bonus[winner] += SHUTOUT_BONUS if shutout else GAME_BONUS
 
-    def to_dict(self):
-        return {
+    def to_dict(self, later=None):
+        """``later``: this game's ``to_dict()`` later in the match (ScoreSheet.to_dict)."""
+        values = {
             "points": list(self._points), "hands_won": list(self._hands_won), "winner": self.winner,
-            "bonus": list(self._bonus), "entries": [dict(entry) for entry in self.entries],
+            "bonus": list(self._bonus),
+            "entries": [dict(entry) for entry in self.entries] if later is None else later["entries"][: len(self.entries)],
         }
+        return values if later is None else {key: values[key] for key in later}
 
 
 class ScoreSheet:
@@ -202,15 +205,31 @@ class ScoreSheet:
     def games_won(self, seat):
         return sum(game.winner == seat for game in self.games)
 
-    def to_dict(self):
-        """The sheet as the protocol and the archive send it."""
-        return {
+    def to_dict(self, later=None):
+        """The sheet as the protocol and the archive send it.
+
+        ``later``: the ``to_dict()`` of a later sheet of the same match (this one's rows and
+        each game's entries are the first of its). Those lists are then its own, cut short,
+        sharing its dicts instead of copies, and the keys come in its order (as it was read
+        back: PostgreSQL's jsonb keeps an object's keys sorted by length). The archive makes
+        the sheet after each hand of a match this way from the final one it stores.
+
+        >>> sheet = HOLLYWOOD.new_sheet(target=100)
+        >>> for winner, points in ((0, 60), (1, 20), (0, 45)):
+        ...     _ = sheet.record(winner, points)
+        >>> sheet.as_of(2).to_dict(later=sheet.to_dict()) == sheet.as_of(2).to_dict()
+        True
+        """
+        kept_games = [None] * len(self.games) if later is None else later["games"]
+        values = {
             "scoring": self.mode.name,
             "target": self.target,
-            "games": [game.to_dict() for game in self.games],
-            "hands": [dict(row, games=list(row["games"])) for row in self.rows],
+            "games": [game.to_dict(later=kept) for game, kept in zip(self.games, kept_games)],
+            "hands": [dict(row, games=list(row["games"])) for row in self.rows] if later is None
+            else later["hands"][: len(self.rows)],
             "wins": list(self.wins),
             "totals": list(self.totals),
             "is_over": self.is_over,
             "winner": self.winner,
         }
+        return values if later is None else {key: values[key] for key in later}

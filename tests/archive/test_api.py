@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 import random
 
 import pytest
@@ -140,3 +141,11 @@ def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
     code = open_table("Ana").table.code
     act(code, LiveTable.take_seat, "Ben")
     assert client.get(f"/api/matches/{ArchivedMatch.objects.get().public_id}/sheet.csv").status_code == 404
+
+
+def test_each_hands_sheet_comes_with_its_keys_in_the_order_of_the_matchs_sheet_as_stored(client, engine_match):
+    # PostgreSQL's jsonb gives keys back sorted by length: each hand's sheet, made from the
+    # match's, reads the same as the stored sheets read before they were dropped.
+    data = client.get(f"/api/matches/{engine_match.public_id}").json()
+    assert json.dumps(data["hands"][-1]["sheet"]) == json.dumps(data["sheet"])
+    assert all(list(hand["sheet"]) == list(data["sheet"]) for hand in data["hands"])

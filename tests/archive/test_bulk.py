@@ -12,7 +12,7 @@ from games.archive.record import hand_rows, result_rows
 from games.archive.stats import rebuild_all_totals
 from tests.archive.helpers import hand, make_player, record, record_engine_match, start_match
 
-HAND_FIELDS = ["number", "dealer", "result", "deck", "moves", "reshuffles", "sheet"]
+HAND_FIELDS = ["number", "dealer", "result", "deck", "moves", "reshuffles", "by_clock"]
 RESULT_FIELDS = [
     "seat", "player_id", "opponent_id", "scoring", "against_computer", "won", "total", "opponent_total", "games_won",
     "hands_won", "gins", "knocks", "undercuts_made", "undercuts_suffered", "hand_points", "shutouts",

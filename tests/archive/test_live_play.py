@@ -59,12 +59,12 @@ async def test_it_archives_a_hollywood_match_played_through_the_consumers_hand_b
     assert archived.status == ArchivedMatch.FINISHED
     assert [archived.player0.name, archived.player1.name] == ["Ana", "Ben"]
     assert len(hands) == len(ends)
-    for hand, end in zip(hands, ends):
+    for hand, sheet, end in zip(hands, archived.sheets_after_each_hand(), ends, strict=True):
         result = end["hand_result"]
         # The showdown is stored in the very shape the players were sent.
         assert hand.result == result
-        # The sheet stored after each hand is the one both players saw at its end.
-        assert hand.sheet == end["sheet"]
+        # The sheet the archive gives after each hand is the one both players saw at its end.
+        assert sheet == end["sheet"]
     assert [hand.moves for hand in hands] == await moves_by_hand(code)
     assert archived.sheet == ends[-1]["sheet"]
     assert archived.winner_seat == ends[-1]["match_winner"]

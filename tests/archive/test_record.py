@@ -30,13 +30,25 @@ def test_it_stores_every_hand_as_the_engine_played_it(ana, ben, played):
         assert stored.moves == [move for _seat, move in engine_hand.history]
 
 
-def test_it_stores_the_sheet_as_it_stood_after_each_hand(ana, ben, played):
+def test_it_gives_the_sheet_as_it_stood_after_each_hand_from_the_final_one(ana, ben, played):
     archived = record_engine_match((ana, ben), played)
-    for number, stored in enumerate(archived.hands.all(), start=1):
-        assert stored.sheet == played.sheet_after(number).to_dict()
-        assert [row["hand"] for row in stored.sheet["hands"]] == list(range(1, number + 1))
+    archived = ArchivedMatch.objects.get(pk=archived.pk)  # the sheet as read back
+    after = archived.sheets_after_each_hand()
+    assert after == [played.sheet_after(number).to_dict() for number in range(1, len(played.results) + 1)]
+    assert [[row["hand"] for row in sheet["hands"]] for sheet in after] == [
+        list(range(1, number + 1)) for number in range(1, archived.hand_count + 1)
+    ]
     assert archived.sheet == played.sheet.to_dict()
-    assert archived.hands.last().sheet == archived.sheet
+    assert after[-1] == archived.sheet
+
+
+def test_a_hand_stores_no_sheet_of_its_own(ana, ben, played):
+    archived = record_engine_match((ana, ben), played)
+    assert "sheet" not in {field.name for field in archived.hands.first()._meta.concrete_fields}
+
+
+def test_a_match_being_played_has_no_sheets_after_hands(ana, ben):
+    assert start_match("playing", (ana, ben), "hollywood").sheets_after_each_hand() == []
 
 
 def test_it_stores_the_result_and_both_sides(ana, ben, played):
