@@ -1,20 +1,24 @@
 """The expert knocks short of gin only while the opponent's hand is still raw."""
 
 from games.computer.knowledge import read
-from games.computer.players import knock_ceiling
+from games.computer.players import (
+    FINISH_CEILING, FINISH_CEILING_AGAINST_KNOCKER, holds_knockable, knock_ceiling, schedule_for,
+)
 
 from .helpers import play_match
 
 
 def knock_chances(seed):
-    """(opponent's draws, the move) at each of the expert's turns where a knock short of gin was legal."""
+    """(the expert's ceiling, the least knock, the move) at each of its turns where a knock
+    short of gin was legal."""
     found = []
 
     def watch(view, move):
         hand_view = view["hand_view"]
         knocks = hand_view["knocks"]
         if knocks and min(knocks.values()) > 0 and len(hand_view["legal_moves"]) > 1 and view["hand_view"]["seat"] == 0:
-            found.append((read(hand_view).opponent_turns, min(knocks.values()), move))
+            knowledge = read(hand_view)
+            found.append((knock_ceiling(knowledge, schedule_for(view, knowledge)), min(knocks.values()), move))
 
     play_match(("expert", "club"), seed, target=60, on_move=watch)
     return found
@@ -33,7 +37,43 @@ def test_it_knocks_with_any_legal_deadwood_in_the_first_turns_and_only_with_gin_
 def test_it_never_knocks_above_its_ceiling_in_a_played_match():
     chances = [chance for seed in range(3) for chance in knock_chances(seed)]
     assert chances
-    for turns, least, move in chances:
-        knowledge = type("Seen", (), {"opponent_turns": turns})()
-        if least > knock_ceiling(knowledge):
+    for ceiling, least, move in chances:
+        if least > ceiling:
             assert not move.startswith("knock")
+
+
+def _showdown(knocker, defender_codes, seat_of_defender):
+    """A finished hand's result as the view lists it: the defender's cards shown as deadwood."""
+    players = [None, None]
+    players[seat_of_defender] = {"melds": [], "layoffs": [], "deadwood": defender_codes, "deadwood_points": 0}
+    players[1 - seat_of_defender] = {"melds": [], "layoffs": [], "deadwood": [], "deadwood_points": 0}
+    return {"knocker": knocker, "kind": "knock", "players": players}
+
+
+HELD_NEAR_GIN = ["AC", "2C", "3C", "4D", "4H", "4S", "9C", "9D", "9H", "2D"]  # 2 deadwood
+RAW = ["AC", "3D", "5H", "7S", "9C", "JD", "QH", "KS", "2S", "6C"]
+
+
+def test_it_reads_an_opponent_seen_at_a_showdown_holding_a_hand_it_could_have_knocked_with():
+    held = {"results": [_showdown(knocker=0, defender_codes=HELD_NEAR_GIN, seat_of_defender=1)]}
+    raw = {"results": [_showdown(knocker=0, defender_codes=RAW, seat_of_defender=1)]}
+    own_knock = {"results": [_showdown(knocker=1, defender_codes=HELD_NEAR_GIN, seat_of_defender=1)]}
+    assert holds_knockable(held, 1, 10)
+    assert not holds_knockable(raw, 1, 10)
+    assert not holds_knockable(own_knock, 1, 10)
+
+
+def _near_the_target(points, results=()):
+    sheet = {"target": 100, "games": [{"points": points, "winner": None}]}
+    return {"sheet": sheet, "results": list(results)}
+
+
+def test_close_to_the_target_it_also_knocks_late_with_little_deadwood_and_more_against_a_player_who_knocks_at_once():
+    knowledge = type("Seen", (), {"seat": 0, "knock_limit": 10, "opponent_turns": 9})()
+    far = schedule_for(_near_the_target([60, 40]), knowledge)
+    against_a_knocker = schedule_for(_near_the_target([95, 40]), knowledge)
+    holder = [_showdown(knocker=0, defender_codes=HELD_NEAR_GIN, seat_of_defender=1)]
+    against_a_holder = schedule_for(_near_the_target([95, 40], holder), knowledge)
+    assert knock_ceiling(knowledge, far) == 0
+    assert knock_ceiling(knowledge, against_a_holder) == FINISH_CEILING
+    assert knock_ceiling(knowledge, against_a_knocker) == FINISH_CEILING_AGAINST_KNOCKER
