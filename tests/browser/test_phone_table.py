@@ -468,6 +468,8 @@ def test_it_says_whom_it_waits_for_beside_next_hand_and_tells_a_spectator_they_w
         expect(page.locator("#hand-moves li")).to_have_text(fresh.locator("#hand-moves li").all_text_contents())
         assert hand_log_pile(page) == hand_log_pile(fresh)
     close(fresh)
+    ana.locator("#hand-log").scroll_into_view_if_needed()
+    shoot(ana, "hand-log-open")
     armed(ana)
     ana.click("#next-hand")
     expect(ana.locator("#waiting-for")).to_have_text("Waiting for Ben to press “Next hand”…", timeout=WAIT_MS)
