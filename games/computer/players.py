@@ -74,7 +74,9 @@ FINISH_CEILING_AGAINST_KNOCKER = 10
 # Seed 2, 2,000 games each, on the same deals as the expert without them (76.5% against the
 # baseline, 52.8% against MARJJ): HOLD_LOW 5 76.8% (61 changed, net +5) and 52.6% (6 changed,
 # net -2): noise, not kept (0). FAST_FUTURE_WEIGHT 6: 78.5% (345 changed, +193 -152) and
-# 52.4% (65 changed, net -7).
+# 52.4% (65 changed, net -7); seed 3 (76.1%, 51.6% before): 78.9% (353 changed, +204 -149)
+# and 51.1% (49 changed, +19 -30). It gains against the baseline on both seeds but loses
+# against MARJJ (net -18 of 114 changed, the misread early hands), so not kept (None).
 HOLD_LOW = 0
 FAST_FUTURE_WEIGHT = None
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
