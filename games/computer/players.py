@@ -67,18 +67,6 @@ KNOCK_SCHEDULE = ((3, 10),)
 FINISH_NEED = 8
 FINISH_CEILING = 3
 FINISH_CEILING_AGAINST_KNOCKER = 10
-# Against a player read as knocking at once (knocks_at_once: seen knocking short of gin at a
-# showdown of this match, never seen holding a knockable hand), the early knock is skipped with
-# at most HOLD_LOW deadwood (held for the undercut), and the discards weigh the hand's future by
-# FAST_FUTURE_WEIGHT instead of FUTURE_WEIGHT (None: the same), so the hand is low sooner.
-# Seed 2, 2,000 games each, on the same deals as the expert without them (76.5% against the
-# baseline, 52.8% against MARJJ): HOLD_LOW 5 76.8% (61 changed, net +5) and 52.6% (6 changed,
-# net -2): noise, not kept (0). FAST_FUTURE_WEIGHT 6: 78.5% (345 changed, +193 -152) and
-# 52.4% (65 changed, net -7); seed 3 (76.1%, 51.6% before): 78.9% (353 changed, +204 -149)
-# and 51.1% (49 changed, +19 -30). It gains against the baseline on both seeds but loses
-# against MARJJ (net -18 of 114 changed, the misread early hands), so not kept (None).
-HOLD_LOW = 0
-FAST_FUTURE_WEIGHT = None
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 
 
@@ -166,10 +154,7 @@ def expert(view, rng, budget_ms):
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
-        fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
-        needed = points_needed(view, knowledge.seat)
-        floor = HOLD_LOW if fast and (needed is None or needed > FINISH_NEED) else 0
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), fast, floor)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge))
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -212,17 +197,6 @@ def holds_knockable(view, opponent, knock_limit):
     return False
 
 
-def knocks_at_once(view, opponent, knock_limit):
-    """Whether the opponent reads as a player who knocks at its first chance: seen knocking
-    short of gin at a showdown of this match, and never seen holding a hand it could have
-    knocked with."""
-    if not any(
-        result["knocker"] == opponent and result["players"][opponent]["deadwood_points"] > 0 for result in view["results"]
-    ):
-        return False
-    return not holds_knockable(view, opponent, knock_limit)
-
-
 def points_needed(view, seat):
     """The fewest points the seat still needs to win a game of the match, None for a single hand."""
     sheet = view["sheet"]
@@ -241,20 +215,16 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, fast=False, floor=0):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
     # Searching between close discards measured worse than the club's judgement of them:
     # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
-    ceiling = knock_ceiling(knowledge, schedule)
-    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= ceiling})
-    if knock and knocks[knock.split()[1]] <= floor:
-        knock = None
+    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= knock_ceiling(knowledge, schedule)})
     if knock:
         return [knock]
-    weight = FAST_FUTURE_WEIGHT if fast and FAST_FUTURE_WEIGHT is not None else None
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), weight)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge))[0]
     return [f"discard {code(card)}"]
 
 
