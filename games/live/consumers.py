@@ -119,6 +119,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.tell(LiveTable.leave, self.seat)
         except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out
             logger.warning("leaving table %s, seat %s: the database is away", self.code, self.seat)
+        except GameError as error:
+            if error.code != "unknown_table":
+                raise
+            # The cleanup deleted the table under this socket: there is nothing to leave.
 
     async def tell(self, change, *args):
         """One change of the owner's, then told to every socket of the table (None: nothing
