@@ -83,6 +83,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await hub.hub().join(self.code, self)
         self.joined = True
+        try:
+            await self.arrive()
+        except GameError as error:
+            if error.code != "unknown_table":
+                raise
+            # The cleanup deleted the table while this socket was arriving: the hub's check
+            # would find it gone only after this socket had crashed.
+            await self.table_gone(None)
+            return
+        computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
+
+    async def arrive(self):
         # Everyone re-renders the opponent's presence (or the number watching); this socket's
         # first state is the one its arrival published (the hub's telling of it then adds nothing).
         await self.tell(LiveTable.arrive, self.seat)
@@ -91,7 +103,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot(owner.snapshot)
         else:
             await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
-        computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
     async def disconnect(self, close_code):
         await self.end()

@@ -98,10 +98,38 @@ async def test_it_ends_the_sockets_of_a_table_it_deleted_with_a_message(monkeypa
     assert (await receive(watcher))["type"] == "state"
     await database_sync_to_async(age)(code, days=15)
     assert "1 idle tables deleted" in await database_sync_to_async(run)()
+    await it_is_told_the_table_is_gone(watcher)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_ends_a_socket_whose_table_it_deleted_while_the_socket_was_arriving(monkeypatch):
+    from channels.db import database_sync_to_async
+
+    from games.live import hub
+    from tests.live.helpers import api_socket
+    code = await database_sync_to_async(seated)()
+    tell = hub.Hub.tell
+
+    async def cleanup_after_the_arrival(self, change):
+        told = await tell(self, change)
+        monkeypatch.setattr(hub.Hub, "tell", tell)  # only the arrival's
+        await database_sync_to_async(age)(code, days=15)
+        assert "1 idle tables deleted" in await database_sync_to_async(run)()
+        return told
+
+    monkeypatch.setattr(hub.Hub, "tell", cleanup_after_the_arrival)
+    watcher = await api_socket(code)  # a spectator: its first state comes after the arrival
+    await it_is_told_the_table_is_gone(watcher)
+
+
+async def it_is_told_the_table_is_gone(watcher):
+    """The socket hears why, is closed as a table that does not exist, and ends without an
+    error (it had nothing to leave)."""
+    from tests.live.helpers import receive
     frame = await receive(watcher)
     while frame["type"] != "error":
         frame = await receive(watcher)
     assert frame["code"] == "table_gone" and "closed" in frame["message"]
     closing = await watcher.receive_output(timeout=5)
     assert (closing["type"], closing["code"]) == ("websocket.close", 4404)
-    await watcher.wait(timeout=5)  # and its socket ends without an error: it had nothing to leave
+    await watcher.wait(timeout=5)
