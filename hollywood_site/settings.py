@@ -133,9 +133,12 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
             # Django's own loaders (cached, then the folder, then the apps'), the folder's
-            # taking the indentation out of the live table's fragments (games/live/templates_loader.py).
-            "loaders": [("django.template.loaders.cached.Loader", [
-                "games.live.templates_loader.Loader", "django.template.loaders.app_directories.Loader"])],
+            # taking the indentation out of the live table's fragments (games/live/templates_loader.py),
+            # inside django-template-partials' loader ({% partialdef %}). Named here first, it
+            # is left as it is: without it, template_partials' ready() replaces the whole list
+            # with Django's default loaders.
+            "loaders": [("template_partials.loader.Loader", [("django.template.loaders.cached.Loader", [
+                "games.live.templates_loader.Loader", "django.template.loaders.app_directories.Loader"])])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

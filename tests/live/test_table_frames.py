@@ -145,3 +145,12 @@ def test_a_page_showing_another_hands_moves_gets_this_hands_moves_whole():
                  and view.contexts["hand-moves"][1]["moves"][:first[1]] != hands[0].contexts["hand-moves"][1]["moves"])
     piece = later.piece("hand-moves", first)
     assert "data-append" not in piece and piece.count("<li>") == later.keys["hand-moves"][1]
+
+
+@pytest.mark.parametrize("fragment", ["players", "hand_cards", "discard", "table"])
+def test_the_live_tables_templates_are_read_without_their_indentation(fragment):
+    """Every frame carries some of them to every page at the table; the indentation would be
+    bytes a page collapses to one space anyway (games/live/templates_loader.py)."""
+    from django.template.loader import get_template
+    source = get_template(f"games/live/{fragment}.html").template.source
+    assert "\n " not in source and "\n\t" not in source
