@@ -22,6 +22,7 @@ from collections import OrderedDict
 from datetime import datetime
 
 import orjson
+from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 from django.urls import reverse
@@ -29,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
 
 from games.display.cards import card_name, card_short, is_card_code
+from games.templatetags.cards import card
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
 from games.display.labels import scoring_label
@@ -143,8 +145,8 @@ def pick(values, *keys):
 
 
 def _plain(value):
-    """What orjson leaves to us in a context: a range (the card backs), a lazy translation."""
-    return list(value) if isinstance(value, range) else str(value)
+    """What orjson leaves to us in a context: a lazy translation."""
+    return str(value)
 
 
 # Rendered fragments by (id, language, key): many sockets showing one reader's view (two
@@ -191,7 +193,7 @@ class LiveView:
             if html is not None:
                 RENDERED.move_to_end(cached)
                 return html
-        html = get_template(f"games/live/{template}.html").render({"live": context})
+        html = fragment_template(template).render(Context({"live": context}))
         with _rendered_lock:
             RENDERED[cached] = html
             if len(RENDERED) > RENDERED_MAX:
@@ -225,6 +227,14 @@ class LiveView:
         if not 0 < count < len(items) or digest({**context, GROWING[fragment]: items[:count]}) != shown_digest:
             return 0
         return count
+
+
+@lru_cache(maxsize=None)
+def fragment_template(name):
+    """A fragment's template, found once (the loaders are cached too, but a lookup through
+    them and Django's per-render context set-up are a fair part of a small fragment's render;
+    none of these templates reads the request)."""
+    return get_template(f"games/live/{name}.html").template
 
 
 def digest(context):
@@ -382,7 +392,7 @@ def players_in_view_order(state, names):
             "connected": player.get("connected"), "ready": player.get("ready"),
             "count": state["hand_counts"][seat], "dealer": seat == state["dealer"],
             "computer": player.get("computer", False),
-        "backs": range(max(0, state["hand_counts"][seat] - len(state["known"][seat]))),
+        "backs": max(0, state["hand_counts"][seat] - len(state["known"][seat])),
         "known": state["known"][seat],
             "to_move": seat == state["to_move"],
         })
@@ -394,9 +404,12 @@ def hand_groups(state, sort, legal, order=()):
     the discard it may make now, if any, and what a press on it says."""
     deadwood = set(state["deadwood"])
     melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
+    language, after = get_language(), state["discard_deadwood"] or {}
 
     def cards(codes):
-        return [hand_card(code, state, legal, code in deadwood, melded.get(code)) for code in codes]
+        return [hand_card(language, code, f"discard {code}" in legal, code == state["cannot_discard"],
+                          code == state["drawn"], after.get(code), code in deadwood, melded.get(code))
+                for code in codes]
 
     if sort == "melds":
         groups = [{"kind": "meld", "cards": cards(meld)} for meld in state["melds"]]
@@ -412,11 +425,13 @@ def hand_groups(state, sort, legal, order=()):
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
 
 
-def hand_card(code, state, legal, is_deadwood, meld):
-    """One card of the hand: its discard move, its button's name and its marks."""
-    discard = f"discard {code}" if f"discard {code}" in legal else None
-    taken, drawn = code == state["cannot_discard"], code == state["drawn"]
-    after = (state["discard_deadwood"] or {}).get(code)
+# A hand's cards are mostly the same from one state to the next (and on both of a seat's
+# pages): each is built once per language and look, its words and its HTML. Shared: never
+# change one.
+@lru_cache(maxsize=4096)
+def hand_card(_language, code, discardable, taken, drawn, after, is_deadwood, meld):
+    """One card of the hand: its discard move, its button's name, its marks and its HTML."""
+    discard = f"discard {code}" if discardable else None
     values = {"card": card_name(code), "short": card_short(code), "after": after}
     label = None
     if discard:
@@ -425,11 +440,14 @@ def hand_card(code, state, legal, is_deadwood, meld):
     elif taken:
         label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
     marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
-    return {
+    shown = {
         "code": code, "discard": discard, "label": label, "after": after if discard else None,
         "refusal": message("illegal_move", "card_just_taken") if taken else None,
         "classes": " ".join(name for name, on in marks if on),
     }
+    shown["html"] = card(code, move=discard, label=label, classes=shown["classes"], refusal=shown["refusal"],
+                         after=shown["after"])
+    return shown
 
 
 def rank_key(code):

@@ -7,6 +7,7 @@
     {% card "7H" refusal=text label=name %}            a card that says why it cannot be played
     {% card "7H" move="discard 7H" after=12 %}         with the deadwood its discard would leave
     {% cards "5S 6S 7S" %}                             several side by side (a list works too)
+    {% card_backs 10 classes="small" %}                so many cards face down
 
 The picture shows the rank and suit in two corners and a large suit in the middle, like a
 printed card; screen readers get the card's name instead ("7 of hearts"), or `label` for
@@ -89,3 +90,10 @@ def cards(codes, classes=""):
         codes = codes.split()
     # Each card is safe HTML built from a checked code, so the joined whole is too.
     return mark_safe('<span class="cards">' + "".join(card(code, classes=classes) for code in codes) + "</span>")
+
+
+@register.simple_tag
+def card_backs(count, classes=""):
+    # A hand face down says nothing a screen reader needs: the count beside it does.
+    back = format_html('<span class="{}" aria-hidden="true"></span>', f"card back {classes}".strip())
+    return mark_safe(back * count)

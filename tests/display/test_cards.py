@@ -53,3 +53,9 @@ def test_it_draws_several_cards_side_by_side():
 
 def test_it_draws_a_list_of_codes_as_well_as_a_string():
     assert Template("{% load cards %}{% cards codes %}").render(Context({"codes": ["AS", "2S"]})).count('class="card card--spades"') == 2
+
+
+def test_it_draws_a_hand_face_down_as_so_many_backs_hidden_from_screen_readers():
+    html = Template('{% load cards %}{% card_backs 3 classes="small" %}').render(Context())
+    assert html == '<span class="card back small" aria-hidden="true"></span>' * 3
+    assert Template("{% load cards %}{% card_backs 0 %}").render(Context()) == ""
