@@ -178,9 +178,10 @@ def bump(table, **fields):
 def press(table, seat):
     """Mark `seat` ready, inside the caller's transaction with the table's row locked first,
     so that two presses at once in two processes read each other's flag: True once both seats
-    are (both flags then cleared), else False. Plain statements, as a move's: the ORM's
-    building of them cost more than running them, twice a hand. SQLite locks the whole
-    database for the transaction from its start (transaction_mode IMMEDIATE, settings)."""
+    are (both flags then cleared), else False. Plain statements, as a move's: the ORM's lock
+    (`select_for_update().first()`) built the whole Table row, its match's JSON decoded, only
+    to lock it, twice a hand. SQLite needs no row lock: its transaction holds the database's
+    from its start (transaction_mode IMMEDIATE, settings)."""
     with connection.cursor() as cursor:
         if connection.features.has_select_for_update:
             cursor.execute(LOCK_TABLE, [table.pk])
