@@ -1,11 +1,11 @@
 """Thin WebSocket consumers: read a frame, hand it to the table's owner, tell the change.
 
 One way for every change: a frame → one method of the table's owner (games.live.owner), in
-the database thread → the Change it returns, told by the hub (games.live.hub) to every
-socket of the table, the mover's own included, and to the other processes → each socket
-sends its reader's state from the owner's snapshot, in its own page language. No card
-crosses the channel layer. Refusals are answered with an error frame and never close the
-socket; a flood does (games.live.flood).
+the database thread (a move in a batch with the other moves waiting: games.live.moves) → the
+Change it returns, told by the hub (games.live.hub) to every socket of the table, the mover's
+own included, and to the other processes → each socket sends its reader's state from the
+owner's snapshot, in its own page language. No card crosses the channel layer. Refusals are
+answered with an error frame and never close the socket; a flood does (games.live.flood).
 """
 
 import logging
@@ -19,7 +19,7 @@ from django.utils import translation
 
 from games.display.messages import message
 from games.errors import GameError
-from games.live import clock, computer_seat, hub, limits  # noqa: F401 (clock: listens to the hub)
+from games.live import clock, computer_seat, hub, limits, moves  # noqa: F401 (clock: listens to the hub)
 from games.live import render as table_render
 from games.live.broadcast import PROCESS
 from games.live.chat import clean_line
@@ -209,7 +209,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("malformed")
         version = expected_version(frame)
         self.refuse_without_the_database(version)
-        await self.change(LiveTable.play, move, version)
+        await hub.tell(await moves.play(self.code, self.seat, move, version))
 
     def refuse_without_the_database(self, version):
         """What this process already knows is refused costs no database work: a spectator's

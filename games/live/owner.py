@@ -24,7 +24,7 @@ import itertools
 import random
 import threading
 from collections import OrderedDict
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from datetime import timedelta
 from typing import NamedTuple
 
@@ -112,6 +112,9 @@ class LiveTable:
         self.in_doubt = False  # a change failed with the database: reload before the next
         self.pace = Pace()
         self.marks = (None, [])  # (at version, the clock's moves in this hand)
+        # Set, under the lock, by a batch of moves (games.live.moves): its change is published
+        # by the batch once the batch's transaction has committed, not when the change is made.
+        self.publish_later = False
         self.load()
 
     # --- loading ------------------------------------------------------------------------
@@ -229,7 +232,8 @@ class LiveTable:
 
     @contextmanager
     def changing(self):
-        """The lock, for one change; the new snapshot is published once it has committed.
+        """The lock, for one change; the new snapshot is published once it has committed
+        (by the batch, in a batch of moves: `publish_later`).
 
         A refusal (GameError) changes nothing. A change that lost the compare-and-swap
         (Overtaken) or failed with the database leaves the match in memory in doubt: it is
@@ -253,7 +257,8 @@ class LiveTable:
             except BaseException:
                 self.in_doubt = True
                 raise
-            self.publish()
+            if not self.publish_later:
+                self.publish()
 
     # --- the turn clock ---------------------------------------------------------------------
 
@@ -804,3 +809,55 @@ def act(code, change, *args):
     """`change` (a LiveTable method) on the owner of `code`: for callers in the database
     thread that hold a code, not an owner (the sockets, the computer's seat, the views)."""
     return change(owner(code), *args)
+
+
+def play_moves(moves):
+    """In the database thread: [(code, seat, move, version)] → for each, its Change or the
+    GameError that refused it; raises when the batch failed (nothing of it committed)."""
+    answers = []
+    while len(answers) < len(moves):
+        answers += play_some(moves[len(answers):])
+    return answers
+
+
+def play_some(moves):
+    """The first moves of `moves` in one transaction: as many as can go together. A table
+    moves once a batch (a second move of it waits for the next), and an owner whose lock
+    another thread holds (a page's request) ends the batch before it, unless it is the first:
+    waiting for it while holding the others' locks could deadlock."""
+    answers, played, codes = [], [], set()
+    with ExitStack() as held:
+        try:
+            with transaction.atomic():
+                for code, seat, move, version in moves:
+                    if code in codes:
+                        break
+                    try:
+                        table = live_tables.owner(code)
+                    except GameError as refusal:
+                        answers.append(refusal)
+                        continue
+                    if not table.lock.acquire(blocking=not codes):
+                        break
+                    held.callback(table.lock.release)
+                    codes.add(code)
+                    table.publish_later = True
+                    held.callback(setattr, table, "publish_later", False)
+                    try:
+                        answers.append(table.play(seat, move, version))
+                    except GameError as refusal:
+                        answers.append(refusal)
+                    else:
+                        played.append(table)
+        except BaseException:
+            for table in played:
+                table.in_doubt = True  # its match in memory holds a move the database lacks
+            raise
+        try:
+            for table in played:
+                table.publish()  # committed: now its readers may see it
+        except BaseException:
+            for table in played:
+                table.in_doubt = True  # not shown yet: reloaded before its next change
+            raise
+    return answers

@@ -178,13 +178,27 @@ def bump(table, **fields):
 def press(table, seat):
     """Mark `seat` ready, inside the caller's transaction with the table's row locked first,
     so that two presses at once in two processes read each other's flag: True once both seats
-    are (both flags then cleared), else False."""
-    Table.objects.select_for_update().filter(pk=table.pk).first()
-    other = Seat.objects.filter(table_id=table.pk, number=1 - seat, ready=True).exists()
-    Seat.objects.filter(table_id=table.pk, number=seat).update(ready=not other)
-    if other:
-        Seat.objects.filter(table_id=table.pk).update(ready=False)
+    are (both flags then cleared), else False. Plain statements, as a move's: the ORM's lock
+    (`select_for_update().first()`) built the whole Table row, its match's JSON decoded, only
+    to lock it, twice a hand. SQLite needs no row lock: its transaction holds the database's
+    from its start (transaction_mode IMMEDIATE, settings)."""
+    with connection.cursor() as cursor:
+        if connection.features.has_select_for_update:
+            cursor.execute(LOCK_TABLE, [table.pk])
+        cursor.execute(OTHER_READY, [table.pk, 1 - seat])
+        other = cursor.fetchone() is not None
+        if other:
+            cursor.execute(NOBODY_READY, [table.pk])
+        else:
+            cursor.execute(SEAT_READY, [table.pk, seat])
     return other
+
+
+SEATS = Seat._meta.db_table
+LOCK_TABLE = f"SELECT id FROM {TABLES} WHERE id = %s FOR UPDATE"
+OTHER_READY = f"SELECT 1 FROM {SEATS} WHERE table_id = %s AND number = %s AND ready"
+NOBODY_READY = f"UPDATE {SEATS} SET ready = false WHERE table_id = %s"
+SEAT_READY = f"UPDATE {SEATS} SET ready = true WHERE table_id = %s AND number = %s"
 
 
 def count_connection(table, seat, opened):
