@@ -84,11 +84,11 @@ class Judge:
         best = after[:FUTURE_BEST]
         return sum(best) / len(best) if best else float(least_deadwood(hand))
 
-    def far_discards(self, hand, turn, forbidden=-1):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first."""
         deadwoods = discard_deadwoods(hand)
         least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
-        weight = FUTURE_WEIGHT * FUTURE_DECAY ** max(0, turn - 1)
+        weight = future_weight * FUTURE_DECAY ** max(0, turn - 1)
         judged = []
         for card, deadwood in deadwoods.items():
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
