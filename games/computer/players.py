@@ -71,6 +71,10 @@ FINISH_CEILING_AGAINST_KNOCKER = 10
 # future by FAST_FUTURE_WEIGHT instead of FUTURE_WEIGHT, so the hand is low sooner: such a
 # player wins its points by knocks at its 4th to 6th draw while our hand is still raw.
 FAST_FUTURE_WEIGHT = 6.0
+# Once the expert knocks with gin only (knock_ceiling 0) against a player not read as knocking
+# at once (MARJJ hunts gin after its third turn: the late hand is a race to gin), a discard is
+# also worth GIN_RACE_WEIGHT deadwood times the chance that the next stock draw leaves gin.
+GIN_RACE_WEIGHT = 0.0
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 
 
@@ -159,8 +163,8 @@ def expert(view, rng, budget_ms):
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
         fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
-        weight = FAST_FUTURE_WEIGHT if fast else FUTURE_WEIGHT
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight)
+        weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -237,16 +241,18 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
     # Searching between close discards measured worse than the club's judgement of them:
     # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
-    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= knock_ceiling(knowledge, schedule)})
+    ceiling = knock_ceiling(knowledge, schedule)
+    knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= ceiling})
     if knock:
         return [knock]
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight)[0]
+    gin_weight = gin_weight if ceiling == 0 else 0.0
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight)[0]
     return [f"discard {code(card)}"]
 
 
