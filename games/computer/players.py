@@ -72,9 +72,13 @@ FINISH_CEILING_AGAINST_KNOCKER = 10
 # player wins its points by knocks at its 4th to 6th draw while our hand is still raw.
 FAST_FUTURE_WEIGHT = 6.0
 # Once the expert knocks with gin only (knock_ceiling 0) against a player not read as knocking
-# at once (MARJJ hunts gin after its third turn: the late hand is a race to gin), a discard is
-# also worth GIN_RACE_WEIGHT deadwood times the chance that the next stock draw leaves gin.
-GIN_RACE_WEIGHT = 0.0
+# at once (MARJJ hunts gin after its third turn: the late hand is a race to gin, 3,878 gins to
+# 3,965 on seed 2), a discard is also worth GIN_RACE_WEIGHT deadwood times the chance that the
+# next stock draw leaves gin (the far discards' outs count only the mean of the best draws).
+# 25 changed 1% of those discards (20 games), 100 3%, 300 about 6%. 300 against MARJJ, 2,000
+# games, seed 2, on the same deals: 52.8% -> 56.8% (387 changed, +234 -153, net +81; gins
+# 3,878 -> 4,089, MARJJ's 3,965 -> 3,644).
+GIN_RACE_WEIGHT = 300.0
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 
 
