@@ -80,7 +80,7 @@ FAST_FUTURE_WEIGHT = 6.0
 # at once (MARJJ hunts gin after its third turn: the late hand is a race to gin, 3,878 gins to
 # 3,965 on seed 2), a discard is also worth GIN_RACE_WEIGHT deadwood times the chance that the
 # next stock draw leaves gin (the far discards' outs count only the mean of the best draws).
-# 25 changed 1% of those discards (20 games), 100 3%, 300 about 6%. 300 against MARJJ, 2,000
+# 25 changed 1% of those discards (20 games), 100 3%, 200 5%, 400 7%. 300 against MARJJ, 2,000
 # games, seed 2, on the same deals: 52.8% -> 56.8% (387 changed, +234 -153, net +81; gins
 # 3,878 -> 4,089, MARJJ's 3,965 -> 3,644); seed 3: 51.6% -> 55.6% (375 changed, net +79). With
 # FAST_FUTURE_WEIGHT against the baseline, seed 3: 76.1% -> 79.0% (360 changed, net +56; net +52
