@@ -75,6 +75,8 @@ FINISH_CEILING_AGAINST_KNOCKER = 10
 # games each, on the same deals as the expert without it: against the baseline 76.5% -> 78.5%
 # (seed 2, 342 changed, net +40) and 76.1% -> 78.8% (seed 3, 348 changed, net +52); against
 # MARJJ 52.8% -> 52.7% (seed 2, 39 changed, net -1; the read of a knock alone lost net 7 and 11).
+# Not confirmed on fresh deals: with GIN_RACE_WEIGHT, against the baseline net -14 (seed 31) and
+# +6 (seed 19) of about 350 changed games, against MARJJ +4 and -6 (docs/computer.md).
 FAST_FUTURE_WEIGHT = 6.0
 # Once the expert knocks with gin only (knock_ceiling 0) against a player not read as knocking
 # at once (MARJJ hunts gin after its third turn: the late hand is a race to gin, 3,878 gins to
@@ -82,7 +84,8 @@ FAST_FUTURE_WEIGHT = 6.0
 # next stock draw leaves gin (the far discards' outs count only the mean of the best draws).
 # 25 changed 1% of those discards (20 games), 100 3%, 200 5%, 400 7%. 300 against MARJJ, 2,000
 # games, seed 2, on the same deals: 52.8% -> 56.8% (387 changed, +234 -153, net +81; gins
-# 3,878 -> 4,089, MARJJ's 3,965 -> 3,644); seed 3: 51.6% -> 55.6% (375 changed, net +79). With
+# 3,878 -> 4,089, MARJJ's 3,965 -> 3,644); seed 3: 51.6% -> 55.6% (375 changed, net +79); fresh
+# seeds: 31 52.9% -> 57.1% (net +83), 19 53.7% -> 56.4%. With
 # FAST_FUTURE_WEIGHT against the baseline, seed 3: 76.1% -> 79.0% (360 changed, net +56; net +52
 # with FAST_FUTURE_WEIGHT alone).
 GIN_RACE_WEIGHT = 300.0
