@@ -87,7 +87,8 @@ FAST_FUTURE_WEIGHT = 6.0
 # 3,878 -> 4,089, MARJJ's 3,965 -> 3,644); seed 3: 51.6% -> 55.6% (375 changed, net +79); fresh
 # seeds: 31 52.9% -> 57.1% (net +83), 19 53.7% -> 56.4%. With
 # FAST_FUTURE_WEIGHT against the baseline, seed 3: 76.1% -> 79.0% (360 changed, net +56; net +52
-# with FAST_FUTURE_WEIGHT alone).
+# with FAST_FUTURE_WEIGHT alone). Against a fast knocker too it lost: seeds 2 and 3, net -31 and
+# -70 against the baseline (low deadwood defends its knocks better than gin chances).
 GIN_RACE_WEIGHT = 300.0
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 
