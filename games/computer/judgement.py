@@ -79,21 +79,25 @@ class Judge:
         return 1.0 - miss
 
     def outs(self, hand):
-        """The mean of the FUTURE_BEST least deadwoods one stock draw can leave ``hand``."""
-        after = sorted(best_discard(discard_deadwoods(hand | 1 << card), -1)[1] for card, _ in self.stock_odds)
-        best = after[:FUTURE_BEST]
-        return sum(best) / len(best) if best else float(least_deadwood(hand))
+        """(the mean of the FUTURE_BEST least deadwoods one stock draw can leave ``hand``, the
+        chance that draw leaves gin)."""
+        draws = [(best_discard(discard_deadwoods(hand | 1 << card), -1)[1], chance) for card, chance in self.stock_odds]
+        best = sorted(after for after, _ in draws)[:FUTURE_BEST]
+        gin = sum(chance for after, chance in draws if after == 0)
+        return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def far_discards(self, hand, turn, forbidden=-1):
-        """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first."""
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0):
+        """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
+        ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood."""
         deadwoods = discard_deadwoods(hand)
         least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
-        weight = FUTURE_WEIGHT * FUTURE_DECAY ** max(0, turn - 1)
+        weight = future_weight * FUTURE_DECAY ** max(0, turn - 1)
         judged = []
         for card, deadwood in deadwoods.items():
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
                 continue
-            score = deadwood + weight * self.outs(hand & ~(1 << card)) + FUTURE_FEED_COST * self.feeds(card)
+            outs, gin = self.outs(hand & ~(1 << card))
+            score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
             judged.append((score, card, deadwood))
         judged.sort()
         return judged

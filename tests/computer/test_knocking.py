@@ -2,7 +2,7 @@
 
 from games.computer.knowledge import read
 from games.computer.players import (
-    FINISH_CEILING, FINISH_CEILING_AGAINST_KNOCKER, holds_knockable, knock_ceiling, schedule_for,
+    FINISH_CEILING, FINISH_CEILING_AGAINST_KNOCKER, holds_knockable, knock_ceiling, knocks_at_once, schedule_for,
 )
 
 from .helpers import play_match
@@ -77,3 +77,19 @@ def test_close_to_the_target_it_also_knocks_late_with_little_deadwood_and_more_a
     assert knock_ceiling(knowledge, far) == 0
     assert knock_ceiling(knowledge, against_a_holder) == FINISH_CEILING
     assert knock_ceiling(knowledge, against_a_knocker) == FINISH_CEILING_AGAINST_KNOCKER
+
+
+def test_it_reads_a_fast_knocker_from_more_knocks_short_of_gin_than_gins_and_no_hand_held():
+    knock = {"knocker": 1, "kind": "knock", "players": [
+        {"melds": [], "layoffs": [], "deadwood": RAW, "deadwood_points": 60},
+        {"melds": [], "layoffs": [], "deadwood": ["2S"], "deadwood_points": 2},
+    ]}
+    gin = {**knock, "kind": "gin", "players": [knock["players"][0], {**knock["players"][1], "deadwood_points": 0}]}
+    held = _showdown(knocker=0, defender_codes=HELD_NEAR_GIN, seat_of_defender=1)
+    assert knocks_at_once({"results": [knock]}, 1, 10)
+    assert knocks_at_once({"results": [knock, gin, knock]}, 1, 10)
+    assert not knocks_at_once({"results": []}, 1, 10)
+    assert not knocks_at_once({"results": [gin]}, 1, 10)
+    assert not knocks_at_once({"results": [knock, gin]}, 1, 10)
+    assert not knocks_at_once({"results": [knock, held]}, 1, 10)
+    assert not knocks_at_once({"results": [knock]}, 0, 10)
