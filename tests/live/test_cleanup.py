@@ -132,4 +132,5 @@ async def it_is_told_the_table_is_gone(watcher):
     assert frame["code"] == "table_gone" and "closed" in frame["message"]
     closing = await watcher.receive_output(timeout=5)
     assert (closing["type"], closing["code"]) == ("websocket.close", 4404)
-    await watcher.wait(timeout=5)
+    await watcher.send_input({"type": "websocket.disconnect", "code": 4404})  # the page's side closes too
+    await watcher.wait(timeout=5)  # the consumer's end, re-raising what it raised
