@@ -400,8 +400,8 @@ def players_in_view_order(state, names):
 
 
 def hand_groups(state, sort, legal, order=()):
-    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card with
-    the discard it may make now, if any, and what a press on it says."""
+    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card drawn
+    with the discard it may make now, if any, and what a press on it says."""
     deadwood = set(state["deadwood"])
     melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
     language, after = get_language(), state["discard_deadwood"] or {}
@@ -426,11 +426,10 @@ def hand_groups(state, sort, legal, order=()):
 
 
 # A hand's cards are mostly the same from one state to the next (and on both of a seat's
-# pages): each is built once per language and look, its words and its HTML. Shared: never
-# change one.
+# pages): each is drawn once per language and look.
 @lru_cache(maxsize=4096)
 def hand_card(_language, code, discardable, taken, drawn, after, is_deadwood, meld):
-    """One card of the hand: its discard move, its button's name, its marks and its HTML."""
+    """One card of the hand as HTML: with its discard move and what a press on it says."""
     discard = f"discard {code}" if discardable else None
     values = {"card": card_name(code), "short": card_short(code), "after": after}
     label = None
@@ -440,14 +439,9 @@ def hand_card(_language, code, discardable, taken, drawn, after, is_deadwood, me
     elif taken:
         label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
     marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
-    shown = {
-        "code": code, "discard": discard, "label": label, "after": after if discard else None,
-        "refusal": message("illegal_move", "card_just_taken") if taken else None,
-        "classes": " ".join(name for name, on in marks if on),
-    }
-    shown["html"] = card(code, move=discard, label=label, classes=shown["classes"], refusal=shown["refusal"],
-                         after=shown["after"])
-    return shown
+    return card(code, move=discard, label=label, classes=" ".join(name for name, on in marks if on),
+                refusal=message("illegal_move", "card_just_taken") if taken else None,
+                after=after if discard else None)
 
 
 def rank_key(code):
