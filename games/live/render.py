@@ -165,10 +165,14 @@ class LiveView:
         self.live = live_context(state, sort, order)
         self.language = get_language()
         self.sort = sort
+        # Whose turn it is marks a player on the felt (table.css), not in the players'
+        # fragments: else both would change, and be sent, with every turn.
+        to_move = state["to_move"]
         self.felt = format_html(
-            '<div class="felt{}" id="felt" data-waiting="{}" data-my-turn="{}" data-can-discard="{}" data-match-over="{}">',
-            " my-turn" if self.live["my_turn"] else "", flag(self.live["waiting"]), flag(self.live["my_turn"]),
-            flag(self.live["can_discard"]), flag(state["match_over"]))
+            '<div class="felt{}" id="felt"{} data-waiting="{}" data-my-turn="{}" data-can-discard="{}" data-match-over="{}">',
+            " my-turn" if self.live["my_turn"] else "",
+            format_html(' data-to-move="{}"', to_move) if to_move is not None else "",
+            flag(self.live["waiting"]), flag(self.live["my_turn"]), flag(self.live["can_discard"]), flag(state["match_over"]))
         self.contexts, self.keys = {}, {"felt": self.felt}
         for fragment, template, context in FRAGMENTS:
             value = context(state, self.live)
@@ -393,8 +397,7 @@ def players_in_view_order(state, names):
             "count": state["hand_counts"][seat], "dealer": seat == state["dealer"],
             "computer": player.get("computer", False),
         "backs": max(0, state["hand_counts"][seat] - len(state["known"][seat])),
-        "known": state["known"][seat],
-            "to_move": seat == state["to_move"],
+            "known": state["known"][seat],
         })
     return players
 

@@ -323,7 +323,7 @@ def test_it_brings_the_result_and_the_next_hand_into_view_and_the_next_hand_to_t
     shoot(page, "showdown", whole=True)
     armed(page)
     page.click("#next-hand")
-    page.wait_for_selector("#move-stock, #move-pass, .opponent .to-move, .player.opponent.to-move", timeout=WAIT_MS)
+    page.wait_for_selector("#felt[data-to-move]", timeout=WAIT_MS)  # the next hand is under way
     page.wait_for_function("() => document.querySelector('.pile.stock .card').getBoundingClientRect().top >= 0", timeout=WAIT_MS)
     close(page)
 

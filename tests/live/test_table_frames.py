@@ -104,6 +104,23 @@ def test_a_frame_carries_every_fragment_that_changed_and_only_those():
 
 
 @pytest.mark.django_db
+def test_the_turn_passing_marks_the_felt_and_leaves_the_players_alone():
+    """Whose turn it is is the felt's to say (table.css draws the mark): the players' lines
+    do not change, and are not sent, only because the turn passed."""
+    code = open_table("Ana", deal_seed="frames-turn").table.code
+    act(code, LiveTable.take_seat, "Ben")
+    with translation.override("en"):
+        first = live_tables.get(code).snapshot.state_for(0)["to_move"]
+        act(code, LiveTable.play, first, "pass")  # the hand's log comes: a whole frame
+        before = render.LiveView(live_tables.get(code).snapshot.state_for(first))
+        act(code, LiveTable.play, 1 - first, "pass")  # the upcard refused again: no card moved
+        after = render.LiveView(live_tables.get(code).snapshot.state_for(first))
+    assert f'data-to-move="{1 - first}"' in before.felt and f'data-to-move="{first}"' in after.felt
+    frame = after.frame(before.keys)
+    assert 'id="players"' not in frame and 'id="my-seat"' not in frame and 'id="table-news"' in frame
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("fragment, item", [("hand-moves", "<li>"), ("log-pile", "data-card=")])
 def test_a_frame_carries_only_the_new_lines_and_discards_to_a_page_that_shows_the_earlier_ones(fragment, item):
     with translation.override("en"):
