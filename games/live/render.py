@@ -84,7 +84,8 @@ def _hand_end(state, live):
 
 
 def _my_seat(state, live):
-    mine = [player for player in live["players"] if player["me"]]
+    # What the line shows, and no more: not the count of my cards, which changes every turn.
+    mine = [pick(player, "seat", "name", "connected", "dealer", "ready") for player in live["players"] if player["me"]]
     return {"player": mine[0]} if mine else None
 
 

@@ -118,6 +118,12 @@ def test_the_turn_passing_marks_the_felt_and_leaves_the_players_alone():
     assert f'data-to-move="{1 - first}"' in before.felt and f'data-to-move="{first}"' in after.felt
     frame = after.frame(before.keys)
     assert 'id="players"' not in frame and 'id="my-seat"' not in frame and 'id="table-news"' in frame
+    # Nor does my seat's line change when I draw: it does not show how many cards I hold.
+    with translation.override("en"):
+        act(code, LiveTable.play, first, "stock")
+        drawn = render.LiveView(live_tables.get(code).snapshot.state_for(first))
+    frame = drawn.frame(after.keys)
+    assert 'id="hand-cards"' in frame and 'id="my-seat"' not in frame
 
 
 @pytest.mark.django_db
