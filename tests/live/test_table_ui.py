@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
+from games.display.cards import card_name, card_short
 from games.live import render
 
 from games.live.owner import LiveTable, act, live_tables, open_table
@@ -17,6 +18,7 @@ from games.errors import GameError
 from games.identity import clean_name, grapheme_count
 from games.models import ChatMessage, Seat, Table
 from tests.live.helpers import state_of, choose_move
+from tests.live.test_hidden_cards import cards_in_json
 
 pytestmark = pytest.mark.django_db
 
@@ -47,19 +49,8 @@ def live_html(code, seat):
 def names_the_card(html, code):
     """Whether a page shows or speaks the card: its code as a word (not inside the table's
     random code or a token, which may hold any two letters), its id, its name or its corner."""
-    from games.display.cards import card_name, card_short
     as_a_word = re.search(rf"(?<![\w-]){code}(?![\w-])", html)
     return bool(as_a_word) or f"card-{code}" in html or card_name(code) in html or card_short(code) in html
-
-
-def strings_in(value):
-    """Every string a state holds, however deep, so a card is looked for as a value and not as a
-    substring of something else."""
-    if isinstance(value, dict):
-        return {s for item in value.values() for s in strings_in(item)}
-    if isinstance(value, (list, tuple)):
-        return {s for item in value for s in strings_in(item)}
-    return {value} if isinstance(value, str) else set()
 
 
 def away(code, seat, seconds=600):
@@ -159,7 +150,6 @@ def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     other = 1 - mover
     lines = render.live_context(state_of(code, other), "melds")["moves"]
     name = ("Ana", "Ben")[mover]
-    from games.display.cards import card_name
     assert lines == [f"{name} took the {card_name(upcard)} from the pile.",
                      f"{name} discarded the {card_name(discard.split()[1])}."]
     # The card they took is shown face up in their hand; the pile is there to look through.
@@ -177,7 +167,7 @@ def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
     theirs = state_of(code, 1 - mover)
     assert theirs["drawn"] is None
     assert not names_the_card(live_html(code, 1 - mover), drawn)
-    assert drawn not in strings_in(theirs)
+    assert drawn not in cards_in_json(theirs)
     assert render.live_context(theirs, "melds")["moves"][-1].endswith("drew from the stock.")
 
 
