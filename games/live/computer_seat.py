@@ -65,6 +65,7 @@ hub.AFTER_A_CHANGE.append(wake)
 
 async def play(code):
     task = asyncio.current_task()
+    worker_died = False
     while True:
         task.again = False
         try:
@@ -72,6 +73,14 @@ async def play(code):
             if turn is not None:
                 await take(code, turn)
                 continue
+        except BrokenProcessPool:
+            # Its worker was killed mid-thought: think again in a new one, once. Waiting for
+            # the next change would wait for ever, as its opponent waits for its move.
+            logger.warning("the computer's worker died at table %s%s", code, "" if worker_died else "; thinking again")
+            if worker_died:
+                return
+            worker_died = True
+            continue
         except GameError as refused:
             if refused.code in MOVED_ON:
                 continue

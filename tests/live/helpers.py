@@ -32,14 +32,15 @@ async def connected(path, headers):
     return socket
 
 
-async def receive(socket):
-    return await socket.receive_json_from(timeout=TIMEOUT)
+async def receive(socket, timeout=TIMEOUT):
+    return await socket.receive_json_from(timeout=timeout)
 
 
-async def state_where(socket, condition):
-    """Read frames until a state meets the condition (presence updates come and go)."""
+async def state_where(socket, condition, timeout=TIMEOUT):
+    """Read frames until a state meets the condition (presence updates come and go), each
+    within `timeout` seconds."""
     while True:
-        frame = await receive(socket)
+        frame = await receive(socket, timeout)
         assert frame["type"] != "error", frame
         if frame["type"] == "state" and condition(frame):
             return frame

@@ -98,3 +98,12 @@ async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
     with pytest.raises(BrokenProcessPool):
         await computer_seat.think(turn.view, turn.level, random.Random("seed"))
     assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) in turn.view["hand_view"]["legal_moves"]
+
+
+async def test_it_still_makes_its_move_when_its_worker_is_killed_while_it_thinks(settings):
+    settings.GAMES_COMPUTER_PROCESSES = 1
+    code = await against_the_computer(settings, computer_moves_first=True)
+    version = live_tables.owner(code).snapshot.version
+    computer_seat.pool().submit(os._exit, 1)  # the worker dies under the computer's next thought
+    await the_computer_stops(code)
+    assert live_tables.owner(code).snapshot.version > version

@@ -22,6 +22,11 @@ def table_against(level, scoring="hand", seed="computer"):
     return seated.table.code, seated.token
 
 
+# How long Ana waits for the computer's answer. Its thinking runs at a lower CPU priority, so
+# on a machine busy with other test runs a decision (or the worker's start) can take seconds.
+COMPUTER_ANSWERS_WITHIN = 60
+
+
 def my_turn_or_showdown(state):
     return state["match_over"] or state["hand_result"] is not None or state["to_move"] == state["seat"]
 
@@ -29,15 +34,17 @@ def my_turn_or_showdown(state):
 async def play_against_the_computer(code, token):
     """Ana plays until the match is over; the computer answers on its own. Returns her last state."""
     socket = await api_socket(code, token)
-    state = await state_where(socket, my_turn_or_showdown)
+    state = await state_where(socket, my_turn_or_showdown, COMPUTER_ANSWERS_WITHIN)
     while not state["match_over"]:
         if state["hand_result"] is not None:
             await socket.send_json_to({"type": "next_hand"})
-            state = await state_where(socket, lambda s: s["hand_result"] is None and my_turn_or_showdown(s))
+            state = await state_where(socket, lambda s: s["hand_result"] is None and my_turn_or_showdown(s),
+                                      COMPUTER_ANSWERS_WITHIN)
             continue
         await socket.send_json_to({"type": "move", "move": choose_move(state), "version": state["version"]})
         version = state["version"]
-        state = await state_where(socket, lambda s, v=version: s["version"] > v and my_turn_or_showdown(s))
+        state = await state_where(socket, lambda s, v=version: s["version"] > v and my_turn_or_showdown(s),
+                                  COMPUTER_ANSWERS_WITHIN)
     await socket.disconnect()
     return state
 
@@ -72,7 +79,7 @@ async def test_it_moves_when_the_table_is_opened_again_after_a_restart():
     code, token = await table_against("club", seed="restart")
     # Make the computer the one to move, then forget everything, as a restarted server would.
     socket = await api_socket(code, token)
-    state = await state_where(socket, my_turn_or_showdown)
+    state = await state_where(socket, my_turn_or_showdown, COMPUTER_ANSWERS_WITHIN)
     await socket.disconnect()
     if state["to_move"] == state["seat"]:
         await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
@@ -80,7 +87,8 @@ async def test_it_moves_when_the_table_is_opened_again_after_a_restart():
     live_tables.clear()
     socket = await api_socket(code, token)
     # Opening the table wakes the computer: its move arrives, and then it is Ana's turn.
-    after = await state_where(socket, lambda s: s["version"] > state["version"] + 1 and my_turn_or_showdown(s))
+    after = await state_where(socket, lambda s: s["version"] > state["version"] + 1 and my_turn_or_showdown(s),
+                               COMPUTER_ANSWERS_WITHIN)
     assert after["to_move"] == 0 or after["hand_result"] is not None
     assert await database_sync_to_async(Move.objects.count)() > moves_before
     await socket.disconnect()
@@ -89,7 +97,7 @@ async def test_it_moves_when_the_table_is_opened_again_after_a_restart():
 async def test_it_never_moves_twice_for_one_turn_however_many_think_at_once():
     code, token = await table_against("expert", seed="twice")
     socket = await api_socket(code, token)
-    state = await state_where(socket, my_turn_or_showdown)
+    state = await state_where(socket, my_turn_or_showdown, COMPUTER_ANSWERS_WITHIN)
     await socket.disconnect()
     if state["to_move"] == 0:
         await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
