@@ -97,7 +97,7 @@ async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
     monkeypatch.setattr(TableConsumer, "receive", crash)
     await sockets[0].send_to(text_data="{}")
     with pytest.raises(RuntimeError):
-        await sockets[0].receive_output(timeout=5)
+        await sockets[0].wait(timeout=5)  # the consumer's end, re-raising what it raised
     # However the socket ended, its seat no longer counts it.
     from games.models import Presence
     counted = await database_sync_to_async(lambda: Presence.objects.get(seat__table__code=code, seat__number=0))()
