@@ -129,9 +129,11 @@ FRAGMENTS = (
     ("keys-note", "keys_note", lambda state, live: {} if _may_move(state, live) else None),
     ("guide", "guide", lambda state, live: pick(live, "guide") if live["guide"] else None),
     # The hand's log (templates/games/live/table.html holds the three in one <details>).
-    ("hand-log-count", "hand_log_count", lambda state, live: {"count": len(live["moves"])} if live["moves"] else None),
-    ("hand-moves", "hand_moves", lambda state, live: {"moves": live["moves"], "after": 0} if live["moves"] else None),
-    ("log-pile", "log_pile", lambda state, live: {"pile": state["pile"] or [], "after": 0} if live["moves"] else None),
+    # There from the deal, hidden while it has no moves (table.css): its first move is then a
+    # fragment like any other, not the whole table again.
+    ("hand-log-count", "hand_log_count", lambda state, live: {"count": len(live["moves"])}),
+    ("hand-moves", "hand_moves", lambda state, live: {"moves": live["moves"], "after": 0}),
+    ("log-pile", "log_pile", lambda state, live: {"pile": state["pile"] or [], "after": 0}),
     ("table-end", "table_end", _table_end),
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )

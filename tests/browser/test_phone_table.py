@@ -450,6 +450,7 @@ def test_it_says_whom_it_waits_for_beside_next_hand_and_tells_a_spectator_they_w
     watcher = device(browser, "phone")
     watcher.goto(ana.url)
     expect(watcher.locator("#spectating")).to_have_text("You are watching this table; only the players can move.")
+    expect(ana.locator("#hand-log")).to_be_hidden()  # on the page from the deal, shown from the first move
     knocker = knock_when_possible(ana, ben)
     knock = knocker.locator("#actions .knock").first
     for _press in range(2):

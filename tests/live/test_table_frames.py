@@ -29,7 +29,9 @@ async def test_a_moves_frame_to_the_opponent_is_under_4_kb_and_leaves_the_sheet_
     pages = [await browser_socket(code, token) for token in tokens]
     for page in pages:
         await state_at(page, states[0]["version"])
-    states = await play(players, states)  # the hand's first move: its log comes, the whole table with it
+    states = await play(players, states)  # the hand's first move
+    first = await state_at(pages[0], states[0]["version"])
+    assert not first["whole"] and 'id="hand-moves"' in first["html"]  # its log, there from the deal, fills
     mover = states[0]["to_move"]
     states = await play(players, states)
     frame = await state_at(pages[1 - mover], states[0]["version"])
@@ -134,8 +136,8 @@ def test_a_frame_carries_only_the_new_lines_and_discards_to_a_page_that_shows_th
     grown = 0
     for before, after in zip(views, views[1:]):
         shown, now = before.keys.get(fragment), after.keys.get(fragment)
-        if shown is None or now is None or shown[1] >= now[1]:
-            continue
+        if shown is None or now is None or not 0 < shown[1] < now[1]:
+            continue  # a page that shows none of them gets the fragment whole
         piece, items = after.piece(fragment, shown), after.contexts[fragment][1][render.GROWING[fragment]]
         # Only the items the page lacks, after those it has, and none of those it has.
         assert f'data-append="{shown[1]}"' in piece and piece.count(item) == len(items) - shown[1]
@@ -162,7 +164,7 @@ def test_a_card_taken_from_the_pile_sends_the_logs_pile_whole():
 def test_a_page_showing_another_hands_moves_gets_this_hands_moves_whole():
     with translation.override("en"):
         views = played_views("frames-3", moves=120)
-    hands = [view[0] for view in views if "hand-moves" in view[0].keys]
+    hands = [view[0] for view in views if view[0].keys.get("hand-moves", (None, 0))[1] > 0]
     first = hands[0].keys["hand-moves"]
     later = next(view for view in hands if view.keys["hand-moves"][1] > first[1]
                  and view.contexts["hand-moves"][1]["moves"][:first[1]] != hands[0].contexts["hand-moves"][1]["moves"])
