@@ -32,13 +32,17 @@ MAX_MOVES = 3000
 
 def cards_in_json(value):
     """Every card code in a JSON value: as a string of its own or a word of one ("discard QS")."""
-    if isinstance(value, dict):
-        return set().union(*(cards_in_json(item) for item in [*value.keys(), *value.values()]))
-    if isinstance(value, list):
-        return set().union(*(cards_in_json(item) for item in value))
-    if isinstance(value, str):
-        return {word for word in value.split() if word in CARD_CODES}
-    return set()
+    found, unread = set(), [value]
+    while unread:  # every frame of a whole match is read: a walk, not a set per node
+        item = unread.pop()
+        if isinstance(item, str):
+            found.update(word for word in item.split() if word in CARD_CODES)
+        elif isinstance(item, dict):
+            unread.extend(item.keys())
+            unread.extend(item.values())
+        elif isinstance(item, list):
+            unread.extend(item)
+    return found
 
 
 def cards_in_frame(frame):
@@ -60,21 +64,31 @@ def taken_from_pile(table, hand):
     return taken
 
 
-def match_in_database(table):
-    """The database's own account of the match, read apart from any owner: the saved match
-    and the moves logged since (a reshuffle in them deals from the table's seeded shuffle,
-    as its owner's does)."""
-    match = Match.from_dict(table.state, rng=rng_for(table))
-    for seat, text in store.moves_after(table, table.state_version, table.version):
-        match.play(text, seat)
-    return match
+class MatchInDatabase:
+    """The database's own account of a table's match, read apart from any owner: the saved
+    match and the moves logged since (a reshuffle in them deals from the table's seeded
+    shuffle, as its owner's does). Kept from one version to the next, so each read replays
+    only the moves logged since the last; the saved match is read again when it changes."""
+
+    def __init__(self):
+        self.state_version = self.version = self.match = None
+
+    def at(self, table):
+        if table.state_version != self.state_version or table.version < self.version:
+            self.match = Match.from_dict(table.state, rng=rng_for(table))
+            self.state_version = self.version = table.state_version
+        for seat, text in store.moves_after(table, self.version, table.version):
+            self.match.play(text, seat)
+        self.version = table.version
+        return self.match
 
 
 @database_sync_to_async
-def hidden_cards(code):
-    """For each recipient (seat 0, seat 1, a spectator: None), the cards it may not see now."""
+def hidden_cards(code, in_database=None):
+    """For each recipient (seat 0, seat 1, a spectator: None), the cards it may not see now
+    (`in_database`: the match as read at the last call, for a test that reads every version)."""
     table = Table.objects.get(code=code)
-    hand = match_in_database(table).hand
+    hand = (in_database or MatchInDatabase()).at(table).hand
     stock = {str(card) for card in hand.stock}
     # The hand's public moves name their cards ("discard 7H"), and the first upcard was face
     # up: naming them again reveals nothing, even where a reshuffle has put one back in the stock.
@@ -103,12 +117,12 @@ class Recipient:
                 self.last = frame
 
 
-async def settle(recipients, version, truths, code, counts):
+async def settle(recipients, version, truths, code, counts, in_database):
     """Every recipient has read up to `version`; check each new frame against the truth of
     its own version (the database holds still meanwhile)."""
     for recipient in recipients:
         await recipient.read_until(version)
-    current, hidden = await hidden_cards(code)
+    current, hidden = await hidden_cards(code, in_database)
     truths[current] = hidden
     for recipient in recipients:
         for frame in recipient.frames:
@@ -132,9 +146,9 @@ async def play_whole_match(scoring, straight, oklahoma):
         Recipient("browser spectator", None, await browser_socket(code)),
     ]
     seats = recipients[:2]
-    truths, counts = {}, dict.fromkeys((recipient.name for recipient in recipients), 0)
+    truths, counts, in_database = {}, dict.fromkeys((recipient.name for recipient in recipients), 0), MatchInDatabase()
     version = (await hidden_cards(code))[0]
-    await settle(recipients, version, truths, code, counts)
+    await settle(recipients, version, truths, code, counts, in_database)
     for _ in range(MAX_MOVES):
         state = seats[0].last
         if state["match_over"]:
@@ -149,7 +163,7 @@ async def play_whole_match(scoring, straight, oklahoma):
             # A first "next hand" only marks its seat ready (the game's version stays); the
             # second deals; a move is a new version.
             version += 1 if frame["type"] == "move" or sender is frames[-1][0] else 0
-            await settle(recipients, version, truths, code, counts)
+            await settle(recipients, version, truths, code, counts, in_database)
     assert seats[0].last["match_over"], "the match did not end"
     for recipient in recipients:
         await recipient.socket.disconnect()
