@@ -87,7 +87,7 @@ def test_it_names_each_card_button_starting_with_what_it_shows():
     play(code, 2)
     mover = state_of(code, 0)["to_move"]
     act(code, LiveTable.play, mover, "stock")
-    for label, shown in re.findall(r'aria-label="([^"]+)">.*?<span class="rank">([^<]+)</span>', live_html(code, mover)):
+    for label, shown in re.findall(r'aria-label="([^"]+)"><b>([^<]+)<i>', live_html(code, mover)):
         if label.startswith(("Discard", "Take")):
             pytest.fail(f"{label!r} does not start with the card's corner {shown!r}")
 
@@ -264,7 +264,7 @@ def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
     html = live_html(code, mover)
     for card, after in seen["discard_deadwood"].items():
         button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
-        assert f'class="after" data-face="{after}"' in button
+        assert f"<i>{after}</i></button>" in button
         assert f"leaving deadwood {after}" in button
 
 
