@@ -43,8 +43,10 @@ def card(code, move=None, label=None, classes="", refusal=None, after=None):
         return format_html(
             '<button class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
             card_classes(code, classes), code, move, code, card_value(code), label or card_name(code), card_face(code),
-            # The deadwood this discard would leave, in a chip at the card's lower left (table.css).
-            format_html('<i>{}</i>', after) if after is not None else "",
+            # The deadwood this discard would leave, in a chip at the card's lower left, drawn by
+            # table.css from data-face: as text it would join the corner in the card's text
+            # ("7♥58"), which its name then would not hold (axe: label-content-name-mismatch).
+            format_html('<i data-face="{}"></i>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
 

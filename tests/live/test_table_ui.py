@@ -275,7 +275,7 @@ def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
     html = live_html(code, mover)
     for card, after in seen["discard_deadwood"].items():
         button = re.search(rf'<button[^>]*id="card-{card}".*?</button>', html, re.S).group(0)
-        assert f"<i>{after}</i></button>" in button
+        assert f'<i data-face="{after}"></i></button>' in button
         assert f"leaving deadwood {after}" in button
 
 
