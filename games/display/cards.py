@@ -74,7 +74,6 @@ CARD_NAMES = {
     "QS": pgettext_lazy("card name", "queen of spades"),
     "KS": pgettext_lazy("card name", "king of spades"),
 }
-RED_SUITS = "DH"
 
 
 def is_card_code(code):
@@ -92,10 +91,6 @@ def suit_symbol(code):
 
 def suit_css_name(code):
     return SUIT_PARTS[code[1]][0]
-
-
-def is_red(code):
-    return code[1] in RED_SUITS
 
 
 def card_name(code):

@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games.display.cards import card_name, card_short, is_card_code, is_red, shown_rank, suit_css_name, suit_symbol
+from games.display.cards import card_name, card_short, is_card_code, shown_rank, suit_css_name, suit_symbol
 from games.engine.cards import RANK_VALUES, RANKS
 
 register = template.Library()
@@ -32,18 +32,21 @@ register = template.Library()
 def card(code, move=None, label=None, classes="", refusal=None, after=None):
     if not is_card_code(code):
         raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
+    # A card button has no type: none is in a form, where a button would submit it.
     if refusal:
         # Pressable, so it can say why not: a card that silently does nothing reads as broken.
         return format_html(
-            '<button type="button" class="{}" id="card-{}" data-card="{}" data-refusal="{}" aria-disabled="true" aria-label="{}">{}</button>',
+            '<button class="{}" id="card-{}" data-card="{}" data-refusal="{}" aria-disabled="true" aria-label="{}">{}</button>',
             card_classes(code, classes), code, code, refusal, label or card_name(code), card_face(code),
         )
     if move:
         return format_html(
-            '<button type="button" class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
+            '<button class="{}" id="card-{}" data-move="{}" data-card="{}" data-value="{}" aria-label="{}">{}{}</button>',
             card_classes(code, classes), code, move, code, card_value(code), label or card_name(code), card_face(code),
-            # The deadwood this discard would leave, drawn by table.css from data-face.
-            format_html('<span class="after" data-face="{}"></span>', after) if after is not None else "",
+            # The deadwood this discard would leave, in a chip at the card's lower left, drawn by
+            # table.css from data-face: as text it would join the corner in the card's text
+            # ("7♥58"), which its name then would not hold (axe: label-content-name-mismatch).
+            format_html('<i data-face="{}"></i>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
 
@@ -51,20 +54,21 @@ def card(code, move=None, label=None, classes="", refusal=None, after=None):
 # A long match in the archive shows hundreds of cards: each is built once per language.
 @lru_cache(maxsize=52 * 8 * 4)
 def picture(_language, code, classes):
+    # No data-value: only the hand's buttons are read for it.
     return format_html(
-        '<span class="{}" data-card="{}" data-value="{}" role="img" aria-label="{}">{}</span>',
-        card_classes(code, classes), code, card_value(code), card_name(code), card_face(code),
+        '<span class="{}" data-card="{}" role="img" aria-label="{}">{}</span>',
+        card_classes(code, classes), code, card_name(code), card_face(code),
     )
 
 
 def card_value(code):
-    """What the card counts as deadwood (data-value: for scripts that read a hand)."""
+    """What the card counts as deadwood (data-value: for scripts that read a hand's buttons)."""
     return RANK_VALUES[RANKS.index(code[0])]
 
 
 def card_classes(code, classes):
-    red = " red" if is_red(code) else ""
-    return f"card card--{suit_css_name(code)}{red} {classes}".strip()
+    # The colour comes from the suit's class (site.css, table.css): no class of its own.
+    return f"card card--{suit_css_name(code)} {classes}".strip()
 
 
 @lru_cache(maxsize=52)
@@ -73,10 +77,10 @@ def card_face(code):
     # the suit's class) and the turned corner (from data-face) are drawn by table.css. No
     # aria-hidden inside: a card is an image or a button, named by its aria-label, and
     # neither lets its children speak. Every card a frame carries has this face, so it is
-    # kept short (a hand of eleven is most of a move's frame).
+    # kept short (a hand of eleven is most of a move's frame): the corner is the first <b>,
+    # its suit the <i> in it, the turned corner the second <b> (styled by tag in table.css).
     return format_html(
-        '<span class="corner"><span class="rank">{}</span><span class="suit">{}</span></span>'
-        '<span class="corner corner--end" data-face="{}"></span>',
+        '<b>{}<i>{}</i></b><b data-face="{}"></b>',
         shown_rank(code), suit_symbol(code), card_short(code),
     )
 

@@ -253,7 +253,7 @@
     if (!shown) picked = null;
     var pile = document.getElementById("discard-pile");
     if (pile) pile.classList.toggle("ready", !!shown);
-    if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector(".corner").textContent) : "";
+    if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector("b").textContent) : "";  // its corner, "7♥"
   }
   function discard(code) {
     if (performance.now() < armedAt) return;

@@ -196,10 +196,10 @@ def test_it_puts_each_deadwood_figure_on_its_own_card_clear_of_its_rank_with_a_l
     page = against_computer(device(browser, size), live_server_url)
     to_my_discard(page)
     page.locator("#hand-cards").scroll_into_view_if_needed()
-    misplaced = page.locator(f"{DISCARDS} .after").evaluate_all("""chips => chips.filter(chip => {
+    misplaced = page.locator(f"{DISCARDS} > i").evaluate_all("""chips => chips.filter(chip => {
         const card = chip.closest('[data-card]'), box = chip.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        const rank = card.querySelector('.corner').getBoundingClientRect();
+        const rank = card.querySelector('b').getBoundingClientRect();
         const overRank = box.left < rank.right && rank.left < box.right && box.top < rank.bottom && rank.top < box.bottom;
         return !hit || hit.closest('[data-card]') !== card || overRank;
     }).map(chip => chip.closest('[data-card]').dataset.card)""")
