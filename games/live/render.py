@@ -141,6 +141,10 @@ FRAGMENTS = (
 # fragment's key is (the digest, how many items), and a page that shows the first of them
 # gets only the new ones (the hand's log would otherwise be the largest part of most frames).
 GROWING = {"hand-moves": "moves", "log-pile": "pile"}
+# Where fragments come and go with a hand's end and the next deal, each an element of the
+# table's own (its id; its template the same with underscores, in templates/games/live/):
+# when one of its fragments comes or goes, a frame sends the region whole, not the table.
+REGIONS = {"hand-end-slot": ("showdown", "match-end"), "controls": ("deadwood-count", "hand-cards", "actions", "keys-note")}
 
 
 def pick(values, *keys):
@@ -208,17 +212,27 @@ class LiveView:
         return html
 
     def whole(self):
-        parts = {fragment.replace("-", "_"): self.html(fragment) for fragment in self.contexts}
-        return get_template("games/live/table.html").render({"felt": self.felt, "parts": parts, "sort": self.sort})
+        return self.render("table", self.contexts)
+
+    def render(self, template, fragments):
+        """The live template `template` around the fragments named (those on the table now)."""
+        parts = {fragment.replace("-", "_"): self.html(fragment) for fragment in fragments if fragment in self.contexts}
+        return get_template(f"games/live/{template}.html").render({"felt": self.felt, "parts": parts, "sort": self.sort})
 
     def frame(self, keys):
         """The fragments changed since a frame of `keys`, after an empty felt bearing the
-        felt's own attributes; None when the fragments on the page would not be the same ones
-        (a fragment comes or goes): then only the whole will do."""
-        if keys is None or keys.keys() != self.keys.keys():
+        felt's own attributes: a region whole where one of its fragments comes or goes
+        (`REGIONS`); None when one comes or goes elsewhere: then only the whole will do."""
+        if keys is None:
             return None
-        return self.felt + "</div>" + "".join(
-            self.piece(fragment, keys[fragment]) for fragment in self.contexts if keys[fragment] != self.keys[fragment])
+        came_or_went = keys.keys() ^ self.keys.keys()
+        regions = [region for region, fragments in REGIONS.items() if came_or_went.intersection(fragments)]
+        in_regions = {fragment for region in regions for fragment in REGIONS[region]}
+        if not came_or_went <= in_regions:
+            return None
+        return self.felt + "</div>" + "".join(self.render(region.replace("-", "_"), REGIONS[region]) for region in regions) + "".join(
+            self.piece(fragment, keys[fragment]) for fragment in self.contexts
+            if fragment not in in_regions and keys[fragment] != self.keys[fragment])
 
     def piece(self, fragment, shown):
         """What a page showing `fragment` at the key `shown` needs of it now."""

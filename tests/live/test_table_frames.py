@@ -93,16 +93,36 @@ def test_a_frame_carries_every_fragment_that_changed_and_only_those():
     with translation.override("en"):
         views = played_views("frames-2", moves=60)
         sent = 0
-        for before, after in zip(views, views[1:]):
-            frame = after[0].frame(before[0].keys)
-            if frame is None:  # a fragment came or went: the whole table goes instead
-                assert before[0].keys.keys() != after[0].keys.keys()
+        in_a_region = {fragment for fragments in render.REGIONS.values() for fragment in fragments}
+        for before, after in ((before[0], after[0]) for before, after in zip(views, views[1:])):
+            frame = after.frame(before.keys)
+            if frame is None:  # a fragment came or went outside the regions: the whole table goes instead
+                assert (before.keys.keys() ^ after.keys.keys()) - in_a_region
                 continue
             sent += 1
-            for fragment in after[0].contexts:
-                changed = before[0].keys[fragment] != after[0].keys[fragment]
-                assert (after[0].piece(fragment, before[0].keys[fragment]) in frame) == changed, fragment
-        assert sent > len(views) // 2  # most changes are sent as fragments
+            regions = [region for region in render.REGIONS if f'id="{region}"' in frame]
+            for fragment in after.contexts:
+                if any(fragment in render.REGIONS[region] for region in regions):
+                    assert after.html(fragment) in frame, fragment  # its region goes whole
+                else:
+                    changed = before.keys[fragment] != after.keys[fragment]
+                    assert (after.piece(fragment, before.keys[fragment]) in frame) == changed, fragment
+        assert sent == len(views) - 1  # every change of these hands is sent as fragments and regions
+
+
+@pytest.mark.django_db
+def test_a_showdown_and_the_next_deal_send_the_hands_end_and_the_controls_not_the_whole_table():
+    with translation.override("en"):
+        views = [view[0] for view in played_views("frames-2", moves=60)]
+    ends = [(before, after) for before, after in zip(views, views[1:])
+            if ("showdown" in before.keys) != ("showdown" in after.keys)]
+    assert len(ends) >= 2
+    for before, after in ends:
+        frame = after.frame(before.keys)
+        assert frame is not None and len(frame) < len(after.whole())  # not the whole table again
+        assert 'id="hand-end-slot"' in frame and 'id="controls"' in frame
+        showdown = "showdown" in after.keys  # the hand's end came (my hand goes), or the next deal
+        assert ('id="showdown"' in frame) == showdown and ('id="hand-cards"' in frame) != showdown
 
 
 @pytest.mark.django_db
