@@ -129,8 +129,8 @@
 
   // A frame that is not whole carries the felt's own attributes (an empty #felt), then only
   // the fragments that changed, each an element with the id of the one it replaces: each is
-  // morphed into its own, the rest of the table left as it is. (The server sends the whole
-  // table when a fragment comes or goes, so each has its place on the page.)
+  // morphed into its own, the rest of the table left as it is. (Where a fragment comes or
+  // goes, the server sends the region that holds it, or the whole table, so each has its place.)
   function morphFragments(html) {
     var parsed = document.createElement("template");
     parsed.innerHTML = html;
