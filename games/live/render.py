@@ -169,17 +169,11 @@ class LiveView:
     live part, `frame(keys)` the part changed since a frame of those keys."""
 
     def __init__(self, state, sort=DEFAULT_SORT, order=()):
-        self.live = live_context(state, sort, order)
         self.language = get_language()
+        self.live = live_context(state, sort, order, self.language)
         self.sort = sort
-        # Whose turn it is marks a player on the felt (table.css), not in the players'
-        # fragments: else both would change, and be sent, with every turn.
-        to_move = state["to_move"]
-        self.felt = format_html(
-            '<div class="felt{}" id="felt"{} data-waiting="{}" data-my-turn="{}" data-can-discard="{}" data-match-over="{}">',
-            " my-turn" if self.live["my_turn"] else "",
-            format_html(' data-to-move="{}"', to_move) if to_move is not None else "",
-            flag(self.live["waiting"]), flag(self.live["my_turn"]), flag(self.live["can_discard"]), flag(state["match_over"]))
+        self.felt = felt_tag(state["to_move"], self.live["my_turn"], self.live["waiting"], self.live["can_discard"],
+                             state["match_over"])
         self.contexts, self.keys = {}, {"felt": self.felt}
         for fragment, template, context in FRAGMENTS:
             value = context(state, self.live)
@@ -258,6 +252,18 @@ def fragment_template(name):
     return get_template(f"games/live/{name}.html").template
 
 
+# A handful of combinations, each built once: it opens every frame.
+@lru_cache(maxsize=64)
+def felt_tag(to_move, my_turn, waiting, can_discard, match_over):
+    """The felt's opening tag, bearing what the page's style reads of the table. Whose turn it
+    is marks a player from here (table.css), not in the players' fragments: else both would
+    change, and be sent, with every turn."""
+    return format_html(
+        '<div class="felt{}" id="felt"{} data-waiting="{}" data-my-turn="{}" data-can-discard="{}" data-match-over="{}">',
+        " my-turn" if my_turn else "", format_html(' data-to-move="{}"', to_move) if to_move is not None else "",
+        flag(waiting), flag(my_turn), flag(can_discard), flag(match_over))
+
+
 def digest(context):
     """A fragment's context as a short key: the same exactly when the context is."""
     return hashlib.blake2b(orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
@@ -267,8 +273,10 @@ def flag(value):
     return "true" if value else "false"
 
 
-def live_context(state, sort, order=()):
-    """Everything the template needs beyond the state itself: names, cards, words."""
+def live_context(state, sort, order=(), language=None):
+    """Everything the template needs beyond the state itself: names, cards, words (in
+    `language`, the active one: read once here, it is a fair part of the cost otherwise)."""
+    language = language or get_language()
     seat = state["seat"]
     names = display_names(state["players"])
     legal = set(state["legal_moves"])
@@ -280,7 +288,7 @@ def live_context(state, sort, order=()):
         "players": players_in_view_order(state, names),
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
-        "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
+        "groups": hand_groups(state, sort, legal, order, language) if seat is not None else [],
         "discard_top": state["discard_top"],
         "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
         "knock_card": knock_card(state),
@@ -289,8 +297,8 @@ def live_context(state, sort, order=()):
         "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
         "knocks": state["knocks"],
         "status": status_line(state, names),
-        "rules": rules_line(state),
-        "moves": move_lines(state, names),
+        "rules": rules_line(state, language),
+        "moves": move_lines(state, names, language),
         "pile": list(reversed(state["pile"] or [])),  # the top first, as a fan shows it
         "opponent_known": opponent_known(state),
         "drawn": state["drawn"],
@@ -419,12 +427,12 @@ def players_in_view_order(state, names):
     return players
 
 
-def hand_groups(state, sort, legal, order=()):
+def hand_groups(state, sort, legal, order=(), language=None):
     """Melds first, then the deadwood; or all the cards by rank or by suit. Each card drawn
     with the discard it may make now, if any, and what a press on it says."""
     deadwood = set(state["deadwood"])
     melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
-    language, after = get_language(), state["discard_deadwood"] or {}
+    language, after = language or get_language(), state["discard_deadwood"] or {}
 
     def cards(codes):
         return [hand_card(language, code, f"discard {code}" in legal, code == state["cannot_discard"],
@@ -493,29 +501,36 @@ def status_line(state, names):
     return gettext("Your turn: discard a card, or knock.") if state["knocks"] else gettext("Your turn: discard a card.")
 
 
-def rules_line(state):
+def rules_line(state, language=None):
     """The table's rules in a few words: mode, target, Straight Gin, Oklahoma's knock limit."""
-    rules = state["rules"]
-    parts = [str(scoring_label(rules["scoring"]))]
-    if rules["scoring"] != "hand":
-        parts.append(ngettext("to %(target)s point", "to %(target)s points", rules["target"]) % {"target": rules["target"]})
-    if state.get("clock"):
+    rules, clock = state["rules"], state.get("clock")
+    return list(_rules_line(language or get_language(), rules["scoring"], rules["target"], clock and clock["seconds"],
+                            rules["straight"], rules["oklahoma"], state["knock_limit"]))
+
+
+# The same all match long: worded once per language and table's rules.
+@lru_cache(maxsize=256)
+def _rules_line(_language, scoring, target, clock_seconds, straight, oklahoma, knock_limit):
+    parts = [str(scoring_label(scoring))]
+    if scoring != "hand":
+        parts.append(ngettext("to %(target)s point", "to %(target)s points", target) % {"target": target})
+    if clock_seconds:
         parts.append(ngettext("Turn clock: %(seconds)s second a turn", "Turn clock: %(seconds)s seconds a turn",
-                              state["clock"]["seconds"]) % {"seconds": state["clock"]["seconds"]})
-    if rules["straight"]:
+                              clock_seconds) % {"seconds": clock_seconds})
+    if straight:
         parts.append(gettext("Straight Gin: gin only, no knocking"))
-    elif rules["oklahoma"]:
-        parts.append(gettext("Oklahoma: knock with at most %(limit)s") % {"limit": state["knock_limit"]})
-    return parts
+    elif oklahoma:
+        parts.append(gettext("Oklahoma: knock with at most %(limit)s") % {"limit": knock_limit})
+    return tuple(parts)
 
 
-def move_lines(state, names):
+def move_lines(state, names, language=None):
     """This hand's moves as sentences, oldest first: what each player did, with the card
     wherever it was face up (a draw from the stock never names its card), and whether the
     computer played it for them because their turn clock ran out."""
     history = tuple(tuple(move) for move in state["history"] or ())
     by_clock = frozenset((state.get("clock") or {}).get("played", ()))
-    return list(_lines_and_pile(get_language(), tuple(names), state["upcard"], history,
+    return list(_lines_and_pile(language or get_language(), tuple(names), state["upcard"], history,
                                 (state["hand_result"] or {}).get("kind") == "gin", by_clock)[0])
 
 
