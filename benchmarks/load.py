@@ -30,6 +30,12 @@ per seat, each sending its move the moment its state arrives (or, with --pace, o
 last move is that many seconds old). The floor is a bare WebSocket echo server driven the same
 way in the same run: one message out, wait for its answer.
 
+The frames floor (one process, full speed): after the site's run, a bare ASGI app under the
+same uvicorn command answers each move with the frames this run's site sent (each socket its
+own seat's, in order: the JSON states, and the pages' HTML, deflated as uvicorn deflates it),
+to the same number of tables with the same sockets open; no game, no database, no template.
+Its CPU a move is what the sockets alone cost, so the site's CPU above it is our own code's.
+
 Printed per run: moves/s; latency p50/p95/p99/max (a move sent to its new state received);
 errors and lost moves (moves answered with a new state that the database's move log lacks);
 the servers' memory (RSS before and after) and CPU milliseconds per move (server processes,
@@ -40,6 +46,7 @@ every loop is bounded in time, and every process started is stopped.
 import argparse
 import asyncio
 import collections
+import contextlib
 import json
 import os
 import socket
@@ -62,6 +69,7 @@ from tests import processes  # noqa: E402
 PYTHON = sys.executable
 HOST = "127.0.0.1"
 ANSWER_TIMEOUT = 10  # a move unanswered this long counts as an error
+SAMPLED_FRAMES = 400  # frames of each socket kept for the frames floor
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -236,6 +244,136 @@ class EchoServer:
         self.process.wait(timeout=10)
 
 
+# The frames floor: what sending a move's frames costs the server, and nothing else ---------------
+
+# A bare ASGI app under the site's own uvicorn command: each move a table's JSON socket sends
+# is answered, at once, by the frames this run's site sent for a move (recorded by the players
+# and the pages: each socket gets its own seat's, in the order the site sent them, so that
+# permessage-deflate meets the same repeats). No game, no database, no template, no channel
+# layer: a move's CPU here is the sockets' own, the floor under the site's.
+RELAY_APP = """
+import json, os
+FRAMES = json.load(open(os.environ["RELAY_FRAMES"]))  # {"json": [seat 0's, seat 1's], "html": [...]}
+rooms = {}
+
+async def app(scope, receive, send):
+    if scope["type"] != "websocket":
+        return
+    _, kind, code, seat = scope["path"].strip("/").split("/")  # relay/<json|html>/<table>/<seat>
+    await receive()
+    await send({"type": "websocket.accept"})
+    room = rooms.setdefault(code, {"json": {}, "html": {}, "moves": 0})
+    room[kind][int(seat)] = send
+    try:
+        while (await receive())["type"] == "websocket.receive":
+            number = room["moves"] = room["moves"] + 1
+            for frames_kind in ("json", "html"):
+                for reader, out in list(room[frames_kind].items()):
+                    frames = FRAMES[frames_kind][reader]
+                    await out({"type": "websocket.send", "text": frames[number % len(frames)]})
+    finally:
+        room[kind].pop(int(seat), None)
+"""
+
+
+class FramesFloor:
+    """RELAY_APP served by uvicorn with the site's flags (tests/processes.py), on `frames`."""
+
+    def __init__(self, frames):
+        self.directory = tempfile.TemporaryDirectory(prefix="hollywood-floor-")
+        folder = Path(self.directory.name)
+        (folder / "relay.py").write_text(RELAY_APP)
+        (folder / "frames.json").write_text(json.dumps(frames))
+        env = dict(os.environ, RELAY_FRAMES=str(folder / "frames.json"))
+        self.port = processes.free_port()
+        self.site = processes.Process(
+            [PYTHON, "-m", "uvicorn", "relay:app", "--app-dir", str(folder), "--host", HOST, "--port", str(self.port),
+             "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning", "--no-access-log"],
+            self.port, tempfile.TemporaryFile(), env=env)
+
+    def stop(self):
+        self.site.stop()
+        self.directory.cleanup()
+
+
+def relay_frames(run, table, pages):
+    """The frames the site sent to the first table's sockets: each seat's JSON states, and
+    with `pages` each seat's page frames."""
+    _code, *tokens = table
+    frames = {"json": [run.samples["json", token] for token in tokens]}
+    frames["html"] = [run.samples["html", token] for token in tokens] if pages else []
+    return frames
+
+
+async def drive_floor(port, tables, seconds, pages, warm_up, when_warm):
+    """Each table's two seats move in turn as fast as their frames come, as the site's
+    players do at full speed, with the pages' sockets listening (`pages`)."""
+    run = Run(time.monotonic() + warm_up)
+    stop_at = run.counting_from + seconds
+
+    async def seat(code, number, sock, ready):
+        await ready.wait()
+        sent = time.monotonic() if number == 0 else None
+        if sent is not None:
+            await sock.send('{"type": "move"}')
+        moves = 0
+        while time.monotonic() < stop_at:
+            try:
+                await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT)
+            except asyncio.TimeoutError:
+                run.kinds["unanswered"] += 1
+                return
+            moves += 1
+            if sent is not None:
+                if sent >= run.counting_from:
+                    run.latencies.append(time.monotonic() - sent)
+                sent = None
+            if moves % 2 == number:  # seat 0 moves first, then each in turn
+                sent = time.monotonic()
+                await sock.send('{"type": "move"}')
+
+    async def page(sock):
+        while time.monotonic() < stop_at:
+            try:
+                text = await asyncio.wait_for(sock.recv(), max(0.05, stop_at - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            if time.monotonic() >= run.counting_from:
+                run.frame_bytes.append(len(text))
+
+    async def warm():
+        await asyncio.sleep(max(0.0, run.counting_from - time.monotonic()))
+        when_warm()
+
+    async def table(number, ready):
+        code, url = f"t{number}", f"ws://{HOST}:{port}/relay"
+        async with contextlib.AsyncExitStack() as stack:
+            seats = [await stack.enter_async_context(websockets.connect(f"{url}/json/{code}/{n}", compression=None))
+                     for n in (0, 1)]
+            views = [await stack.enter_async_context(websockets.connect(f"{url}/html/{code}/{n}", compression="deflate"))
+                     for n in ((0, 1) if pages else ())]
+            ready.set()
+            await asyncio.gather(*(seat(code, n, sock, ready) for n, sock in enumerate(seats)), *(page(v) for v in views))
+
+    tasks = [warm()] + [table(number, asyncio.Event()) for number in range(tables)]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    run.kinds.update(type(result).__name__ for result in results if isinstance(result, Exception))
+    return run
+
+
+def measure_floor(frames, tables, seconds, pages, warm_up=3.0):
+    """(the floor's Run, its CPU ms a move)."""
+    floor = FramesFloor(frames)
+    try:
+        cpu_before = []
+        run = asyncio.run(drive_floor(floor.port, tables, seconds, pages, warm_up,
+                                      lambda: cpu_before.append(cpu_seconds(descendants(floor.site.pid)))))
+        used = cpu_seconds(descendants(floor.site.pid)) - cpu_before[0]
+    finally:
+        floor.stop()
+    return run, 1000 * used / len(run.latencies) if run.latencies else float("nan")
+
+
 # The players ---------------------------------------------------------------------------------
 
 # Refusals a player here never causes (it moves only on a state that offers the move, at that
@@ -269,6 +407,13 @@ class Run:
         self.latencies, self.acked, self.kinds = [], {}, collections.Counter()
         self.page_latencies, self.frame_bytes, self.frame_deflated, self.frame_alone = [], [], [], []
         self.sent = {}  # table code → (version the last move was chosen at, when it was sent)
+        self.samples = collections.defaultdict(list)  # (kind, seat token) → the first frames it received
+
+    def sample(self, kind, token, text):
+        """Keep a socket's first frames, for the frames floor to send again (relay_frames)."""
+        kept = self.samples[kind, token]
+        if len(kept) < SAMPLED_FRAMES:
+            kept.append(text)
 
     @property
     def errors(self):
@@ -287,7 +432,7 @@ async def play_seat(port, code, token, run, stop_at, pace, paced):
         pressed = set()
         while time.monotonic() < stop_at:
             try:
-                frame = json.loads(await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT))
+                text = await asyncio.wait_for(sock.recv(), ANSWER_TIMEOUT)
             except asyncio.TimeoutError:
                 if sent is not None:
                     run.kinds["unanswered"] += 1
@@ -296,6 +441,9 @@ async def play_seat(port, code, token, run, stop_at, pace, paced):
                 if time.monotonic() >= stop_at:
                     break
                 continue
+            frame = json.loads(text)
+            if frame["type"] == "state":
+                run.sample("json", token, text)
             if frame["type"] == "error":
                 run.kinds[frame["code"]] += 1
                 sent = None
@@ -330,6 +478,7 @@ async def watch_page(port, code, token, run, stop_at):
             frame = json.loads(text)
             if frame.get("type") != "state":
                 continue
+            run.sample("html", token, text)
             data = text.encode()
             # permessage-deflate drops the flush's 4-byte tail (RFC 7692).
             deflated = len(deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
@@ -529,6 +678,11 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
     site = summary(run, seconds)
     # CPU a move: every move the server made, the computer's and its opponents' included.
     moves = len(run.latencies) + 2 * len(computer_run.latencies)
+    frames_floor = None
+    frames = relay_frames(run, opened[0], path == "browser") if opened else None
+    if config == "one" and not pace and frames and all(all(kind) for kind in frames.values()):
+        floor_run, floor_cpu = measure_floor(frames, tables, seconds, path == "browser")
+        frames_floor = {**summary(floor_run, seconds), "cpu": floor_cpu, "errors": floor_run.errors}
     return {
         "config": config, "tables": tables, "pace": pace, **site, "errors": run.errors + computer_run.errors,
         "lost": lost, "error_kinds": dict(run.kinds + computer_run.kinds),
@@ -537,7 +691,7 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         "computer": summary(computer_run, seconds),
         "rss": (rss_before, rss_after),
         "cpu": {part: 1000 * used / moves if moves else float("nan") for part, used in cpu.items()},
-        "floor": floor, "profiles": profiles,
+        "floor": floor, "frames_floor": frames_floor, "profiles": profiles,
     }
 
 
@@ -563,6 +717,13 @@ def report(row):
               f"p99 {computer['p99']:.1f} ms")
     print(f"     echo floor: {floor['rate']:8.0f} msgs/s   p50 {floor['p50']:7.1f}  p99 {floor['p99']:7.1f} ms   "
           f"ratios p50 ×{row['p50'] / floor['p50']:.1f}  p99 ×{row['p99'] / floor['p99']:.1f}", flush=True)
+    frames_floor = row["frames_floor"]
+    if frames_floor:
+        site_cpu = sum(row["cpu"].values())
+        print(f"     frames floor (uvicorn sending this run's own frames, no game): {frames_floor['rate']:6.0f} moves/s  "
+              f"p50 {frames_floor['p50']:7.1f}  p99 {frames_floor['p99']:7.1f} ms  errors {frames_floor['errors']}  "
+              f"CPU ms/move {frames_floor['cpu']:.2f}   the site ×{site_cpu / frames_floor['cpu']:.1f} its CPU, "
+              f"{site_cpu - frames_floor['cpu']:.2f} ms above it", flush=True)
     if row["profiles"]:
         profile_report(row["profiles"])
 
