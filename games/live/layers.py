@@ -21,6 +21,9 @@ CLEAN_EVERY = 1.0  # seconds
 
 class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
     cleaned = 0.0
+    # Nothing sent on it leaves this process, and all a process hears on it is its own (which
+    # the hub ignores): the hub tells its sockets itself and does not use it (games.live.hub).
+    reaches_other_processes = False
 
     def _clean_expired(self):
         now = time.monotonic()
