@@ -51,7 +51,7 @@ JINJA2 = {
 <div class="group {{ group.kind }}">
 {% if group.kind == "meld" %}<span class="group-label">{{ pgettext("gin rummy", "Meld") }}</span>{% elif group.kind == "deadwood" %}<span class="group-label">{{ pgettext("gin rummy", "Deadwood") }}</span>{% endif %}
 <div class="group-cards">
-{% for card in group.cards %}{{ card }}{% endfor %}
+{{ group.cards }}
 </div>
 </div>
 {% endfor %}
