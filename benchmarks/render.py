@@ -59,7 +59,7 @@ JINJA2 = {
     "hand-moves": """<ol class="moves" id="hand-moves"{% if live.after %} data-append="{{ live.after }}"{% endif %}>"""
                   """{% for line in live.moves %}<li>{{ line }}</li>{% endfor %}</ol>""",
     "discard-pile": """
-<div class="pile discard" id="discard-pile"{% if live.can_discard %} data-drop="true"{% endif %}>
+<div class="pile discard" id="discard-pile">
     <div class="pile-fan" id="pile-fan">
     {% if live.knock_card %}
       {% for code in (live.pile[:3])|reverse %}{{ card(code, classes="under") }}{% endfor %}

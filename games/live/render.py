@@ -73,7 +73,7 @@ def _players(state, live):
 
 
 def _discard_pile(state, live):
-    return pick(live, "can_discard", "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
+    return pick(live, "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
         "draws": ["pile"] if "pile" in live["draws"] else []}
 
 
