@@ -22,7 +22,7 @@ from games.engine.melds import discard_deadwoods, least_deadwood
 from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import read
 from .rollout import best_discard, greedy_takes
-from .search import evaluate, evaluate_discards, surely_better
+from .search import evaluate
 from .stakes import Stakes
 
 # The beginner's slips are chosen to be a beginner's, not tuned: it overlooks a gain of up to
@@ -90,20 +90,6 @@ FAST_FUTURE_WEIGHT = 6.0
 # with FAST_FUTURE_WEIGHT alone). Against a fast knocker too it lost: seeds 2 and 3, net -31 and
 # -70 against the baseline (low deadwood defends its knocks better than gin chances).
 GIN_RACE_WEIGHT = 300.0
-# The discard search (search.evaluate_discards): against a player read as knocking at once, and
-# in a match's first hand, while the opponent has drawn at most SEARCH_TURNS times, the
-# DISCARD_CANDIDATES best far discards are played out in DISCARD_WORLDS_PER_MS worlds a
-# millisecond of the budget (at least MIN_DISCARD_WORLDS); another discard replaces the first
-# only if its gain over it on the same worlds exceeds SURE_MARGIN standard errors. Screened
-# against the baseline (400 games on the same deals as the expert without it): seed 2 net -4 of
-# 66 changed games, seed 3 net +6 of 68; argmax without the margin net -45 (docs/computer.md,
-# sixth pass). Not kept: the next commit reverts it.
-SEARCH_TURNS = 6
-DISCARD_CANDIDATES = 3
-DISCARD_WORLDS_PER_MS = 0.3
-MIN_DISCARD_WORLDS = 4
-SURE_MARGIN = 2.0
-GREEDY_DISCARDS = True
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 
 
@@ -193,15 +179,7 @@ def expert(view, rng, budget_ms):
     else:
         fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
-        schedule = schedule_for(view, knowledge)
-        searched = searches_discards(view, knowledge, fast)
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule, weight, gin_weight, DISCARD_CANDIDATES if searched else 1)
-        if len(candidates) > 1:
-            worlds = max(MIN_DISCARD_WORLDS, round(budget_ms * DISCARD_WORLDS_PER_MS))
-            unready = fast or knowledge.opponent_turns <= KNOCK_SCHEDULE[0][0]
-            last = last_opponent_discard(hand_view, knowledge) if unready and GREEDY_DISCARDS else None
-            values = evaluate_discards(knowledge, candidates, Stakes(view, knowledge.seat), worlds, rng, schedule, unready, last_discard=last)
-            return surely_better(values, candidates[0], SURE_MARGIN)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -278,37 +256,7 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def last_opponent_discard(hand_view, knowledge):
-    """(the opponent's last discard this hand, the card it took from the pile that turn or -1),
-    None if it has not discarded this hand."""
-    pile = [index(hand_view["upcard"])]
-    found = None
-    taken = -1
-    for who, move in hand_view["history"]:
-        verb, _, card_code = move.partition(" ")
-        if verb == "pile":
-            card = pile.pop()
-            if who != knowledge.seat:
-                taken = card
-        elif verb == "stock":
-            if who != knowledge.seat:
-                taken = -1
-        elif verb in ("discard", "knock"):
-            card = index(card_code)
-            pile.append(card)
-            if who != knowledge.seat:
-                found = (card, taken)
-    return found
-
-
-def searches_discards(view, knowledge, fast):
-    """Whether the expert searches its discard: against a player read as knocking at once, or
-    in the match's first hand (before any read), while the opponent has drawn at most
-    SEARCH_TURNS times."""
-    return knowledge.opponent_turns <= SEARCH_TURNS and (fast or not view["results"])
-
-
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, count=1):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -319,8 +267,8 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    judged = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight)
-    return [f"discard {code(card)}" for _, card, _ in judged[:count]]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight)[0]
+    return [f"discard {code(card)}"]
 
 
 LEVELS = {"beginner": beginner, "club": club, "expert": expert}

@@ -120,37 +120,3 @@ def play_out(world):
         if ended is not None:
             return ended
     return None, 0
-
-
-def play_out_holding(world, seat, schedule, opponent_turns):
-    """Play the world to its end, the opponent by the greedy policy (knocking at once) and
-    ``seat`` by it too but knocking only by ``schedule`` ((the opponent's draws so far, the most
-    deadwood knocked with up to then); gin only after), the opponent having drawn
-    ``opponent_turns`` times so far: (winner, points); a draw is (None, 0)."""
-    for _ in range(MOST_TURNS):
-        mover = world.to_move
-        if world.passes != BOTH_PASSED and greedy_takes(world.hands[mover], world.pile[-1]):
-            top = world.pile.pop()
-            world.hands[mover] |= 1 << top
-            forbidden = top
-        elif world.passes < BOTH_PASSED:
-            pass_upcard(world)
-            continue
-        else:
-            draw_stock(world, mover)
-            forbidden = NO_CARD
-        world.passes = PLAYING
-        if mover != seat:
-            opponent_turns += 1
-            ended = finish_turn(world, mover, forbidden)
-        else:
-            ceiling = 0
-            for turns, most in schedule:
-                if opponent_turns <= turns:
-                    ceiling = most
-                    break
-            card, deadwood = best_discard(discard_deadwoods(world.hands[mover]), forbidden)
-            ended = discard(world, mover, card, knock=deadwood <= min(ceiling, world.knock_limit))
-        if ended is not None:
-            return ended
-    return None, 0

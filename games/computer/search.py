@@ -7,13 +7,9 @@ between them is sharper than the count of worlds alone would make it.
 """
 
 from games.engine.cards import Card
-from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .knowledge import cards_in
-from .rollout import BOTH_PASSED, PLAYING, World, discard, pass_upcard, play_out, play_out_holding, take_pile, take_stock
-
-# A sampled opponent hand that could knock is drawn again up to this many times in all.
-REJECTION_TRIES = 20
+from .rollout import BOTH_PASSED, PLAYING, World, discard, pass_upcard, play_out, take_pile, take_stock
 
 
 def sample_world(knowledge, rng):
@@ -67,56 +63,3 @@ def evaluate(knowledge, moves, stakes, worlds, rng):
             winner, points = ended if ended is not None else play_out(trial)
             totals[move] += stakes.value(winner, points)
     return {move: total / worlds for move, total in totals.items()}
-
-
-def sample_unready_world(knowledge, rng, tries, last_discard=None):
-    """A world in which the opponent's hand could not knock (a player who knocks at once and
-    discarded without knocking holds more than the knock limit) and, given ``last_discard``
-    ((its last discard, the card it had just taken from the pile or -1)), that discard left the
-    least deadwood of its eleven cards, as a greedy player's does; by rejection: at most
-    ``tries`` samples, the last one kept whatever it holds."""
-    opponent = 1 - knowledge.seat
-    for _ in range(tries):
-        world = sample_world(knowledge, rng)
-        hand = world.hands[opponent]
-        if least_deadwood(hand) <= knowledge.knock_limit:
-            continue
-        if last_discard is not None:
-            card, taken = last_discard
-            deadwoods = discard_deadwoods(hand | 1 << card)
-            if deadwoods[card] > min(deadwood for other, deadwood in deadwoods.items() if other != taken):
-                continue
-        break
-    return world
-
-
-def evaluate_discards(knowledge, moves, stakes, worlds, rng, schedule, unready=True, tries=REJECTION_TRIES, last_discard=None):
-    """{move: [its match value in each world]} of discards over ``worlds`` sampled worlds (the
-    same for each move), played out with the opponent knocking at once and us knocking by
-    ``schedule`` (rollout.play_out_holding); ``unready``: the opponent's hand could not knock."""
-    values = {move: [] for move in moves}
-    for _ in range(worlds):
-        world = sample_unready_world(knowledge, rng, tries, last_discard) if unready else sample_world(knowledge, rng)
-        for move in moves:
-            trial = copy_world(world)
-            ended = apply(trial, move)
-            winner, points = ended if ended is not None else play_out_holding(trial, knowledge.seat, schedule, knowledge.opponent_turns)
-            values[move].append(stakes.value(winner, points))
-    return values
-
-
-def surely_better(values, first, margin):
-    """The move whose values beat ``first``'s (on the same worlds) by the most, counting only
-    those whose mean gain is more than ``margin`` standard errors; ``first`` if none is."""
-    base = values[first]
-    best, best_gain = first, 0.0
-    for move, mine in values.items():
-        if move == first:
-            continue
-        gains = [a - b for a, b in zip(mine, base)]
-        count = len(gains)
-        mean = sum(gains) / count
-        spread = (sum((gain - mean) ** 2 for gain in gains) / max(1, count - 1)) ** 0.5
-        if mean > best_gain and mean > margin * spread / count ** 0.5:
-            best, best_gain = move, mean
-    return best
