@@ -311,7 +311,7 @@ async def drive_floor(port, tables, seconds, pages, warm_up, when_warm):
     run = Run(time.monotonic() + warm_up)
     stop_at = run.counting_from + seconds
 
-    async def seat(code, number, sock, ready):
+    async def seat(number, sock, ready):
         await ready.wait()
         sent = time.monotonic() if number == 0 else None
         if sent is not None:
@@ -353,7 +353,7 @@ async def drive_floor(port, tables, seconds, pages, warm_up, when_warm):
             views = [await stack.enter_async_context(websockets.connect(f"{url}/html/{code}/{n}", compression="deflate"))
                      for n in ((0, 1) if pages else ())]
             ready.set()
-            await asyncio.gather(*(seat(code, n, sock, ready) for n, sock in enumerate(seats)), *(page(v) for v in views))
+            await asyncio.gather(*(seat(n, sock, ready) for n, sock in enumerate(seats)), *(page(v) for v in views))
 
     tasks = [warm()] + [table(number, asyncio.Event()) for number in range(tables)]
     results = await asyncio.gather(*tasks, return_exceptions=True)
