@@ -71,6 +71,9 @@ HOST = "127.0.0.1"
 ANSWER_TIMEOUT = 10  # a move unanswered this long counts as an error
 SAMPLED_FRAMES = 400  # frames of each socket kept for the frames floor
 TICKS = os.sysconf("SC_CLK_TCK")
+# How uvicorn deflates a socket's frames (its websockets-sansio protocol): a frame's size on the
+# wire is measured with the same window, so that repeats of frames older than 4 KB count as bytes.
+UVICORN_WINDOW_BITS, UVICORN_MEM_LEVEL = 12, 5
 
 
 # Processes and their cost ------------------------------------------------------------------
@@ -276,6 +279,9 @@ async def app(scope, receive, send):
 """
 
 
+FLOOR_MOVE = '{"type": "move"}'  # what the relay answers; it reads nothing of it
+
+
 class FramesFloor:
     """RELAY_APP served by uvicorn with the site's flags (tests/processes.py), on `frames`."""
 
@@ -313,9 +319,10 @@ async def drive_floor(port, tables, seconds, pages, warm_up, when_warm):
 
     async def seat(number, sock, ready):
         await ready.wait()
-        sent = time.monotonic() if number == 0 else None
-        if sent is not None:
-            await sock.send('{"type": "move"}')
+        sent = None
+        if number == 0:  # seat 0 moves first, then each in turn
+            sent = time.monotonic()
+            await sock.send(FLOOR_MOVE)
         moves = 0
         while time.monotonic() < stop_at:
             try:
@@ -328,9 +335,9 @@ async def drive_floor(port, tables, seconds, pages, warm_up, when_warm):
                 if sent >= run.counting_from:
                     run.latencies.append(time.monotonic() - sent)
                 sent = None
-            if moves % 2 == number:  # seat 0 moves first, then each in turn
+            if moves % 2 == number:
                 sent = time.monotonic()
-                await sock.send('{"type": "move"}')
+                await sock.send(FLOOR_MOVE)
 
     async def page(sock):
         while time.monotonic() < stop_at:
@@ -468,7 +475,7 @@ async def watch_page(port, code, token, run, stop_at):
     # each frame, as it does for a real page.
     async with websockets.connect(url, origin=f"http://{HOST}:{port}", compression="deflate", max_size=2 ** 22,
                                   additional_headers={"Cookie": f"seat_{code}={token}"}) as sock:
-        deflate = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+        deflate = zlib.compressobj(wbits=-UVICORN_WINDOW_BITS, memLevel=UVICORN_MEM_LEVEL)
         timed = None  # the move whose page latency this page recorded
         while time.monotonic() < stop_at:
             try:
@@ -486,7 +493,7 @@ async def watch_page(port, code, token, run, stop_at):
                 continue
             run.frame_bytes.append(len(data))
             run.frame_deflated.append(deflated)
-            run.frame_alone.append(len(zlib.compress(data, wbits=-zlib.MAX_WBITS)))
+            run.frame_alone.append(len(zlib.compress(data, wbits=-UVICORN_WINDOW_BITS)))
             sent = run.sent.get(code)
             if sent is not None and sent is not timed and frame["version"] > sent[0] and sent[1] >= run.counting_from:
                 run.page_latencies.append(time.monotonic() - sent[1])
