@@ -1,5 +1,6 @@
 """Every catalogue is complete, and the translations really come back at run time."""
 
+import io
 import re
 import shutil
 import subprocess
@@ -8,6 +9,7 @@ import sys
 import polib
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.utils import translation
 
 from tests.rules.pages import TRANSLATED_LANGUAGES
@@ -68,6 +70,20 @@ def test_it_writes_every_catalogue_as_gnu_gettext_reads_it(language):
         capture_output=True, text=True,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+def test_it_compiles_each_catalogue_into_a_new_file_so_a_running_server_never_reads_half_of_one():
+    # The test runs (and the servers they start) share the checkout's locale/ folder, and each
+    # run compiles it (tests/rules/conftest.py): a catalogue rewritten in place was once read
+    # half-written by another run's server, which answered every page with a 500.
+    compiled = {language: catalogue_path(language).with_suffix(".mo") for language in TRANSLATED_LANGUAGES}
+    before = {language: path.stat().st_ino for language, path in compiled.items()}
+    call_command("compiletranslations", stdout=io.StringIO())
+    for language, path in compiled.items():
+        after = path.stat()
+        assert after.st_ino != before[language], f"{language}: rewritten in place, not replaced whole"
+        assert after.st_mode & 0o777 == 0o644, f"{language}: a server running as another user could not read it"
+        assert path.read_bytes() == catalogue(language).to_binary()
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
