@@ -28,9 +28,9 @@ def test_it_installs_only_the_missing_programs_with_apt_as_root_and_says_why():
     plan = dev.install_plan([dev.CHROMIUM, dev.GETTEXT], ROOT_ON_DEBIAN)
     assert plan.commands[0] == ["apt-get", "update", "-qq"]
     assert plan.commands[1][:5] == ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y"]
-    assert installed_packages(plan) == ["chromium", "gettext"]
+    assert installed_packages(plan) == ["chromium-headless-shell", "gettext"]
     assert plan.say == [
-        "Installing chromium: the browser tests drive a real Chromium.",
+        "Installing chromium-headless-shell: the browser tests drive a real Chromium, headless.",
         "Installing gettext: the catalogue tests find every translatable string with GNU gettext.",
     ]
     assert not plan.browser_from_playwright and plan.cannot == ""
@@ -46,17 +46,17 @@ def test_it_plans_nothing_when_nothing_is_missing():
     assert dev.install_plan([], ROOT_ON_DEBIAN) == dev.Plan([], [], False, "")
 
 
-def test_it_takes_chromium_from_playwright_where_apt_has_no_real_chromium():
+def test_it_takes_chromium_from_playwright_where_apt_has_no_headless_shell():
     plan = dev.install_plan([dev.CHROMIUM, dev.REDIS], ROOT_ON_UBUNTU)
     assert installed_packages(plan) == ["redis-server"]
     assert plan.browser_from_playwright
-    assert "Downloading Chromium with Playwright: the browser tests drive a real Chromium." in plan.say
+    assert "Downloading Chromium with Playwright: the browser tests drive a real Chromium, headless." in plan.say
 
 
 @pytest.mark.parametrize("platform", [USER_WITHOUT_SUDO_ON_DEBIAN, MAC], ids=["debian-without-sudo", "mac"])
 def test_it_names_the_command_for_each_system_when_it_cannot_install(platform):
     plan = dev.install_plan([dev.CHROMIUM, dev.GETTEXT, dev.POSTGRES], platform)
-    assert plan.commands == [] and plan.say == ["Downloading Chromium with Playwright: the browser tests drive a real Chromium."]
+    assert plan.commands == [] and plan.say == ["Downloading Chromium with Playwright: the browser tests drive a real Chromium, headless."]
     assert plan.browser_from_playwright
     assert "  Debian/Ubuntu: sudo apt-get install gettext postgresql\n" in plan.cannot
     assert "  Fedora:        sudo dnf install gettext postgresql-server\n" in plan.cannot
@@ -175,3 +175,19 @@ def test_it_runs_the_runs_side_by_side_and_reports_each_ones_outcome(tmp_path):
     results = dev.run_side_by_side(runs, tmp_path, command=(sys.executable, "-c", MEET))
     assert list(results) == ["writer", "reader", "failing"]
     assert [code for code, _seconds, _cpu in results.values()] == [0, 0, 1]
+
+
+def test_it_drives_the_headless_shell_on_the_path_unless_told_another_chromium(monkeypatch, tmp_path):
+    shell = tmp_path / "chromium-headless-shell"
+    shell.write_text("#!/bin/sh\n")
+    shell.chmod(0o755)
+    (tmp_path / "chromium").write_bytes(shell.read_bytes())
+    (tmp_path / "chromium").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CHROMIUM_PATH", raising=False)
+    assert dev.system_chromium() == str(shell)
+    monkeypatch.setenv("CHROMIUM_PATH", "/opt/chromium")
+    assert dev.system_chromium() == "/opt/chromium"
+    shell.unlink()
+    monkeypatch.delenv("CHROMIUM_PATH")
+    assert dev.system_chromium() is None  # the full browser is not taken for it: dev.py installs the shell

@@ -1,5 +1,6 @@
 """A real site for real-browser tests: a daphne process (WebSockets included) on a
-temporary SQLite file, and Debian's Chromium driven by Playwright.
+temporary SQLite file, and Chromium's headless shell driven by Playwright (Debian's
+chromium-headless-shell, or Playwright's own download of it: see dev.py).
 
 pytest-django's live_server is WSGI and cannot serve WebSockets, hence the process.
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from dev import free_port
+from dev import free_port, system_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_START_SECONDS = 30
@@ -111,9 +112,9 @@ def restartable_server(live_server_env):
 
 @pytest.fixture(scope="session")
 def browser():
-    executable = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        # None: Playwright's own headless shell, which dev.py downloads where apt cannot install one.
+        chromium = playwright.chromium.launch(executable_path=system_chromium() or None, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
 
