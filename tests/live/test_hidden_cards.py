@@ -30,19 +30,15 @@ HTML_CARDS = re.compile(r'data-card="([^"]+)"|data-move="[a-z]+ ([^"]+)"')
 MAX_MOVES = 3000
 
 
+# A card code as a word of a JSON string ("QS", "discard QS"): after the string's opening quote,
+# a space or an escaped line break or tab, and before its closing quote, a space or an escape.
+CARD_WORD = re.compile(r'(?:(?<=[\s"])|(?<=\\[nrt]))([A2-9TJQK][CDHS])(?=[\s"\\])')
+
+
 def cards_in_json(value):
-    """Every card code in a JSON value: as a string of its own or a word of one ("discard QS")."""
-    found, unread = set(), [value]
-    while unread:  # every frame of a whole match is read: a walk, not a set per node
-        item = unread.pop()
-        if isinstance(item, str):
-            found.update(word for word in item.split() if word in CARD_CODES)
-        elif isinstance(item, dict):
-            unread.extend(item.keys())
-            unread.extend(item.values())
-        elif isinstance(item, list):
-            unread.extend(item)
-    return found
+    """Every card code in a JSON value: as a string of its own or a word of one ("discard QS").
+    Every frame of a whole match is read, so one pattern over its text, not a walk of its nodes."""
+    return set(CARD_WORD.findall(json.dumps(value, ensure_ascii=False)))
 
 
 def cards_in_frame(frame):
