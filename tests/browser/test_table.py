@@ -311,7 +311,10 @@ def test_it_starts_a_rematch_when_both_press_it_and_keeps_the_running_score(brow
 # axe-core, vendored from npm (tests/browser/vendor/axe-core, with its licence) ----------------
 
 def axe_violations(page):
-    page.add_script_tag(path=str(AXE))
+    # Once a page: a new state arrives by morphing, not by loading, and axe-core is 500 KB of
+    # script for the browser to parse again.
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => {
         const results = await axe.run(document, {resultTypes: ["violations"]});
         return results.violations.map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).slice(0, 4).join(", "));
