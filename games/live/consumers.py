@@ -115,8 +115,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send(self, text_data=None, bytes_data=None, close=False):
         # Frames already on their way and the table's changes still reach a closed socket
         # until its client has gone: none of them is answered.
-        if not self.closed:
+        if self.closed:
+            return
+        try:
             await super().send(text_data, bytes_data, close)
+        except OSError:
+            # Its client went away before the disconnect reached this consumer (the hub was
+            # telling it a change meanwhile): the server says so with an OSError, as ASGI has
+            # it. The disconnect follows and ends the socket; nothing is owed to a gone client.
+            self.closed = True
 
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""

@@ -2,6 +2,10 @@
 
 import pytest
 from channels.db import database_sync_to_async
+from uvicorn.protocols.utils import ClientDisconnected
+
+from games.live.broadcast import PROCESS
+from games.live.consumers import ApiTableConsumer
 from tests.live.helpers import close, move_count, seated_sockets, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,3 +21,23 @@ async def test_it_shows_a_committed_move_to_its_player_when_the_announcement_fai
     assert await move_count(code) == 1
     await close(*sockets)  # the consumers have finished, their announcements tried
     assert [record for record in caplog.records if record.name == "games.live.hub"]
+
+
+async def test_it_drops_a_change_quietly_for_a_socket_whose_client_has_just_gone(caplog):
+    """The hub may tell a socket a change after its client went away and before the server's
+    disconnect reached it; uvicorn then refuses the send with an OSError (ClientDisconnected),
+    which is no fault of the table: nothing is logged as a failure, and nothing more is sent."""
+    code, _, sockets, states = await seated_sockets()
+    tried = []
+
+    async def gone(message):
+        tried.append(message)
+        raise ClientDisconnected()
+
+    socket = ApiTableConsumer()
+    socket.base_send, socket.code, socket.seat, socket.language = gone, code, 0, "en"
+    await socket.hear({"type": "table.seats", "code": code, "origin": PROCESS})
+    await socket.hear({"type": "table.chat", "code": code, "id": 1, "seat": 1, "name": "Ben", "text": "hi"})
+    assert len(tried) == 1 and socket.closed
+    assert not [record for record in caplog.records if record.levelname in ("ERROR", "WARNING")]
+    await close(*sockets)
