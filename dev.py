@@ -360,10 +360,25 @@ def choose_configurations(argv):
     return (["sqlite"] if pytest_args else list(CONFIGURATIONS)), pytest_args
 
 
+# Where the test runs keep the project's compiled bytecode when the environment asks Python to
+# write none beside the sources (PYTHONDONTWRITEBYTECODE, set on some CI machines): without it
+# every pytest worker and every server a test starts compiled the project afresh, and the
+# workers rewrote every test module's assertions (collecting the SQLite run: 4.5 s of CPU a
+# process against 2.1 s; nine pytest processes and dozens of servers a suite).
+BYTECODE_CACHE = VENV / "pycache"
+
+
+def with_bytecode_cache(env):
+    """`env`, compiling once into BYTECODE_CACHE where it forbids bytecode beside the sources."""
+    if env.pop("PYTHONDONTWRITEBYTECODE", ""):
+        env["PYTHONPYCACHEPREFIX"] = str(BYTECODE_CACHE)
+    return env
+
+
 def configuration_env(configuration, servers):
     """The environment for one configuration. The PostgreSQL run uses DATABASE_URL and
     REDIS_URL when they are given, and otherwise private servers entered on `servers`."""
-    env = dict(os.environ)
+    env = with_bytecode_cache(dict(os.environ))
     if configuration == "sqlite":
         env.pop("DATABASE_URL", None)
         env.pop("REDIS_URL", None)

@@ -94,6 +94,22 @@ def test_it_uses_the_database_and_redis_the_user_gives_for_the_postgres_run(monk
     assert (env["DATABASE_URL"], env["REDIS_URL"]) == ("postgres://someone@db.example/theirs", "redis://cache.example/0")
 
 
+def test_it_compiles_the_project_once_into_the_virtualenv_where_the_environment_forbids_bytecode(monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    for configuration in ("sqlite", "postgres"):
+        monkeypatch.setenv("DATABASE_URL", "postgres://someone@db.example/theirs")
+        monkeypatch.setenv("REDIS_URL", "redis://cache.example/0")
+        env = dev.configuration_env(configuration, servers=None)
+        assert "PYTHONDONTWRITEBYTECODE" not in env
+        assert env["PYTHONPYCACHEPREFIX"] == str(dev.VENV / "pycache")  # not beside the sources
+
+
+def test_it_leaves_pythons_own_bytecode_cache_alone_otherwise(monkeypatch):
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
+    assert "PYTHONPYCACHEPREFIX" not in dev.configuration_env("sqlite", servers=None)
+
+
 def refuses_connections(url):
     address = urlsplit(url)
     with pytest.raises(ConnectionRefusedError):
