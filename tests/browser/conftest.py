@@ -61,6 +61,10 @@ def live_server_env(tmp_path_factory):
         # The same cards on every run: a test that plays until someone may knock knocks at the
         # same move each time, instead of now and then meeting a deal that never offers a knock.
         GAMES_DEAL_SEED="browser",
+        # Every test opens and joins tables from 127.0.0.1, a few seconds apart on a quiet machine:
+        # past a person's rate limits (20 tables a minute), which answered a test 429 "Too many
+        # requests" now and then. The limits themselves are tests/live/test_limits.py's.
+        DJANGO_RATE_LIMITS="open_table=1000/m,join=1000/m,connect=3000/m",
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
