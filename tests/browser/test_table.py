@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_live_play import WAIT_MS, hand_codes, has_move, version, wait_for_version
+from tests.browser.test_live_play import armed as armed_at_last
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +64,7 @@ def seated(browser, base_url, first="Ana", second="Ben", viewport=DESKTOP, schem
 
 def armed(page):
     assert not page.script_errors, page.script_errors
-    expect(page.locator("#table-live")).to_have_attribute("data-armed", "true", timeout=WAIT_MS)
+    armed_at_last(page)
 
 
 def mover_of(ana, ben):
