@@ -70,9 +70,6 @@ class Knowledge:
     phase: str
     passes: int  # upcard passes so far this hand
     must_draw_stock: bool  # both passed the upcard and it is our draw: the stock it must be
-    # The opponent's last turn this hand: (the card it let go by, the card it took from the
-    # pile, the card it discarded), -1 for none.
-    opponent_last: tuple = (-1, -1, -1)
 
     @property
     def unseen(self):
@@ -99,7 +96,7 @@ def read(hand_view):
     dead = codes_mask(hand_view["pile"])
     top = card_mask(hand_view["discard_top"]) if hand_view["discard_top"] else 0
     taken = hand_view["cannot_discard"]
-    weights, turns, last = _weigh(hand_view["history"], hand_view["upcard"], seat)
+    weights, turns = _weigh(hand_view["history"], hand_view["upcard"], seat)
     seen = mine | known | dead
     for index in range(52):
         if seen >> index & 1:
@@ -122,17 +119,14 @@ def read(hand_view):
         phase=hand_view["phase"],
         passes=sum(move == "pass" for _, move in hand_view["history"]),
         must_draw_stock=hand_view["phase"] == "draw" and "pile" not in hand_view["legal_moves"],
-        opponent_last=last,
     )
 
 
 def _weigh(history, upcard, seat):
-    """Replay the public moves: the odds per card that the opponent holds it, their draws, and
-    their last turn (the card let go by, the card taken, the card discarded; -1 for none)."""
+    """Replay the public moves: the odds per card that the opponent holds it, and their draws."""
     weights = [1.0] * 52
     pile = [Card.from_code(upcard).index]
     turns = 0
-    let_go = took = thrown = -1
     for who, move in history:
         verb, _, code = move.partition(" ")
         theirs = who != seat
@@ -141,20 +135,17 @@ def _weigh(history, upcard, seat):
             if theirs:
                 turns += 1
                 _scale(weights, taken, TOOK_CLOSE, TOOK_NEAR)
-                let_go, took = -1, taken
         elif verb in ("stock", "pass"):
             if theirs:
                 turns += verb == "stock"
-                let_go, took = (pile[-1] if pile else -1), -1
                 if pile:
                     _scale(weights, pile[-1], LET_GO_CLOSE, LET_GO_NEAR)
         else:
             index = Card.from_code(code).index
             pile.append(index)
             if theirs:
-                thrown = index
                 _scale(weights, index, LET_GO_CLOSE, LET_GO_NEAR)
-    return weights, turns, (let_go, took, thrown)
+    return weights, turns
 
 
 def _scale(weights, index, close_factor, near_factor):
