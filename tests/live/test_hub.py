@@ -27,7 +27,7 @@ async def test_it_drops_a_change_quietly_for_a_socket_whose_client_has_just_gone
     """The hub may tell a socket a change after its client went away and before the server's
     disconnect reached it; uvicorn then refuses the send with an OSError (ClientDisconnected),
     which is no fault of the table: nothing is logged as a failure, and nothing more is sent."""
-    code, _, sockets, states = await seated_sockets()
+    code, _, sockets, _ = await seated_sockets()
     tried = []
 
     async def gone(message):
