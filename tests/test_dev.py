@@ -96,9 +96,9 @@ def test_it_uses_the_database_and_redis_the_user_gives_for_the_postgres_run(monk
 
 def test_it_compiles_the_project_once_into_the_virtualenv_where_the_environment_forbids_bytecode(monkeypatch):
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("DATABASE_URL", "postgres://someone@db.example/theirs")  # starts no server
+    monkeypatch.setenv("REDIS_URL", "redis://cache.example/0")
     for configuration in ("sqlite", "postgres"):
-        monkeypatch.setenv("DATABASE_URL", "postgres://someone@db.example/theirs")
-        monkeypatch.setenv("REDIS_URL", "redis://cache.example/0")
         env = dev.configuration_env(configuration, servers=None)
         assert "PYTHONDONTWRITEBYTECODE" not in env
         assert env["PYTHONPYCACHEPREFIX"] == str(dev.VENV / "pycache")  # not beside the sources
