@@ -261,32 +261,28 @@ class Hand:
         return cards_of(self.hands[seat])
 
     def view(self, seat=None):
-        """What ``seat`` may see, as a JSON-serialisable dict; ``seat=None`` is a spectator.
+        """What ``seat`` may see, as a JSON-serialisable dict; ``seat=None`` is a spectator:
+        the table's public part (`public_view`) and the seat's own (`seat_view`).
 
         Before the end it holds none of the opponent's cards except those they were seen to
-        take from the pile, and nothing about the stock's order. Keys: ``seat``, ``dealer``,
-        ``to_move``, ``phase`` ("offer", "draw", "discard" or "over"), ``options``,
-        ``knock_limit``; the seat's ``hand`` (codes, melds first), ``melds``, ``deadwood``,
-        ``deadwood_points``; ``opponent_count``, ``opponent_known``, and for both seats
-        ``counts`` and ``known``; ``stock_count``, ``discard_count``, ``discard_top``, ``pile`` (the
-        face-up discard pile, bottom first) and ``upcard`` (the hand's first upcard); for the
-        seat to move ``legal_moves``, ``cannot_discard`` (the card just taken from the pile),
-        ``drawn`` (the card it drew this turn, from either pile: its own secret),
-        ``discard_deadwood`` and ``knocks`` ({code: deadwood}); ``history`` ([seat, move]
-        pairs); once over, ``hands`` (both, as codes) and ``result``.
+        take from the pile, and nothing about the stock's order.
         """
-        mine = seat is not None and self._is_to_move(seat)
-        discarding = mine and self.phase == "discard"
+        return {**self.public_view(), **self.seat_view(seat)}
+
+    def public_view(self):
+        """What every reader sees alike: ``dealer``, ``to_move``, ``phase`` ("offer", "draw",
+        "discard" or "over"), ``options``, ``knock_limit``; for both seats ``counts`` and
+        ``known`` (the cards each took from the pile and still holds); ``stock_count``,
+        ``discard_count``, ``discard_top``, ``pile`` (the face-up discard pile, bottom first)
+        and ``upcard`` (the hand's first upcard); ``history`` ([seat, move] pairs); once over,
+        ``hands`` (both, as codes) and ``result``. A table's readers share one (the live
+        snapshot builds it once for all of them)."""
         return {
-            "seat": seat,
             "dealer": self.dealer,
             "to_move": self.to_move,
             "phase": self.phase,
             "options": self.options.to_dict(),
             "knock_limit": self.knock_limit,
-            **self._arranged(seat),
-            "opponent_count": self.hands[1 - seat].bit_count() if seat is not None else None,
-            "opponent_known": codes_of(self._known[1 - seat]) if seat is not None else [],
             "counts": [hand.bit_count() for hand in self.hands],
             "known": [codes_of(known) for known in self._known],
             "stock_count": len(self.stock),
@@ -294,14 +290,30 @@ class Hand:
             "discard_top": self.pile[-1].code() if self.pile else None,
             "pile": [card.code() for card in self.pile],
             "upcard": self.deck[20].code(),
+            "history": [[who, move] for who, move in self.history],
+            "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
+            "result": self._result_data(),
+        }
+
+    def seat_view(self, seat):
+        """What only ``seat`` sees (None: a spectator, who holds nothing): ``seat``; its
+        ``hand`` (codes, melds first), ``melds``, ``deadwood``, ``deadwood_points``;
+        ``opponent_count`` and ``opponent_known``; and for the seat to move ``legal_moves``,
+        ``cannot_discard`` (the card just taken from the pile), ``drawn`` (the card it drew
+        this turn, from either pile: its own secret), ``discard_deadwood`` and ``knocks``
+        ({code: deadwood})."""
+        mine = seat is not None and self._is_to_move(seat)
+        discarding = mine and self.phase == "discard"
+        return {
+            "seat": seat,
+            **self._arranged(seat),
+            "opponent_count": self.hands[1 - seat].bit_count() if seat is not None else None,
+            "opponent_known": codes_of(self._known[1 - seat]) if seat is not None else [],
             "cannot_discard": self._taken_from_pile.code() if mine and self._taken_from_pile else None,
             "drawn": self._drawn.code() if discarding and self._drawn else None,
             "legal_moves": self.legal_moves() if mine else [],
             "discard_deadwood": self._discard_options() if discarding else {},
             "knocks": self._knock_options() if discarding else {},
-            "history": [[who, move] for who, move in self.history],
-            "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
-            "result": self._result_data(),
         }
 
     def _result_data(self):

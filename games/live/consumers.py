@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from django.conf import settings
 from django.utils import translation
 
@@ -50,10 +51,18 @@ class TableConsumer(AsyncWebsocketConsumer):
     closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
 
     async def __call__(self, scope, receive, send):
-        # However the socket ends, a crash included, its seat's presence ends with it.
+        """Channels' AsyncConsumer.__call__ for a consumer with no channel of its own: its
+        messages come from the server alone, so each is awaited and dispatched in turn, as
+        Channels' await_many_dispatch does, without the task and the asyncio.wait that helper
+        spends on every frame to listen to several sources at once."""
+        self.scope, self.channel_layer, self.base_send = scope, None, send
         try:
-            await super().__call__(scope, receive, send)
+            while True:
+                await self.dispatch(await receive())
+        except StopConsumer:
+            pass
         finally:
+            # However the socket ends, a crash included, its seat's presence ends with it.
             await self.end()
 
     async def dispatch(self, message):
@@ -322,8 +331,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.sent is not None and (snapshot.serial <= self.sent.serial or snapshot.version < self.sent.version):
             return
         self.sent = snapshot
-        with translation.override(self.language):
-            text = self.render(snapshot)
+        text = self.render(snapshot)
         if text is None or text == self.sent_text:
             return  # looked at anew (a clock ran out), and nothing this reader sees changed
         self.sent_text = text
@@ -386,6 +394,10 @@ class BrowserTableConsumer(TableConsumer):
         await super().on_move(frame)
 
     def render(self, snapshot):
+        with translation.override(self.language):
+            return self.render_in_language(snapshot)
+
+    def render_in_language(self, snapshot):
         if snapshot.version != self.shown_version:
             # The socket's first state is the one the page already showed: not new to the player.
             first = self.shown_version is None

@@ -2,7 +2,8 @@
 
 Pure: built by the table's owner (games.live.owner) from what it holds, with no database
 access. The JSON protocol sends a seat's dict as it is; the browser consumer renders the
-same dict into HTML (games.live.render). It is built from the engine's `view(seat)` by
+same dict into HTML (games.live.render). It is built from the engine's views of the hand
+(its public part once, each reader's own part: `public_view()`, `seat_view(seat)`) by
 picking known keys, so nothing the engine adds later leaks by accident. A spectator (seat
 None) gets no hand at all until the showdown, when the engine's result shows both.
 """
@@ -51,10 +52,9 @@ class Snapshot:
         self.to_move = facts.to_move
         self.has_computer = any(seat.computer_level for seat in seats.values())
         seated = len(seats) == 2
-        public = match.hand.view(None)  # a spectator's view: no hand at all
-        shared = common_state(table, seats, match, public, facts, earlier_wins)
-        views = {0: match.hand.view(0), 1: match.hand.view(1), None: public}
-        self.states = {seat: seat_state(shared, view, seated, facts) for seat, view in views.items()}
+        # The hand's public part once for all readers; each reader's own part apart.
+        shared = common_state(table, seats, match, match.hand.public_view(), facts, earlier_wins)
+        self.states = {seat: seat_state(shared, match.hand.seat_view(seat), seated, facts) for seat in (0, 1, None)}
         self._json = {}
         self.views = {}  # the browser socket's views of it (games.live.render.LiveView), by reader
 
@@ -75,7 +75,7 @@ def encode(value):
 
 
 def common_state(table, seats, match, public, facts, earlier_wins):
-    """What every reader sees alike; `public` is the hand as a spectator sees it."""
+    """What every reader sees alike; `public` is the hand's public view."""
     outcome = facts.outcome
     state = {
         "type": "state",
