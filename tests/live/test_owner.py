@@ -206,6 +206,17 @@ def test_it_refuses_a_move_whose_number_the_log_already_holds_and_changes_nothin
     assert live_tables.get(table.code).match is not match
 
 
+def test_it_refuses_a_move_after_a_change_without_a_move_it_had_not_seen_and_logs_nothing():
+    table, _, match = seated_table()
+    mover, before = match.hand.to_move, table.version
+    # As if another process had changed the table without logging a move (a press, a resignation).
+    Table.objects.filter(pk=table.pk).update(version=before + 1)
+    with pytest.raises(GameError) as refused:
+        act(table.code, LiveTable.play, mover, "pile", before)
+    assert refused.value.code == "stale"
+    assert Table.objects.get().version == before + 1 and not Move.objects.exists()
+
+
 def test_it_gives_the_state_the_archived_matchs_public_id_as_its_match_id():
     from games.archive.models import ArchivedMatch
 
