@@ -109,15 +109,31 @@ def mask_of(cards):
     return mask
 
 
+# The cards (and their codes) of each byte of a mask, byte by byte: a hand is read a byte at a
+# time (seven lookups for any mask) instead of a bit at a time. Every view of a hand reads
+# several masks: its melds, its deadwood, the cards each seat took from the pile.
+_BYTE_CARDS = tuple(
+    tuple(tuple(ALL_CARDS[8 * place + bit] for bit in range(8) if byte >> bit & 1 and 8 * place + bit < 52)
+          for byte in range(256))
+    for place in range(7)
+)
+_BYTE_CODES = tuple(tuple(tuple(card.code() for card in cards) for cards in place) for place in _BYTE_CARDS)
+
+
 def cards_of(mask):
     """The cards of a mask, in index order (suit by suit, ace up)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
+    return _by_bytes(mask, _BYTE_CARDS)
 
 
 def codes_of(mask):
-    return [card.code() for card in cards_of(mask)]
+    return _by_bytes(mask, _BYTE_CODES)
+
+
+def _by_bytes(mask, table):
+    found, place = [], 0
+    while mask:
+        if mask & 255:
+            found += table[place][mask & 255]
+        mask >>= 8
+        place += 1
+    return found

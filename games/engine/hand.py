@@ -131,9 +131,12 @@ class Hand:
         """Every move the player to move may make now, draws first, then discards, then knocks."""
         if self.result is not None:
             return []
-        candidates = [Move(verb) for verb in DRAWS]
-        candidates += [Move(verb, card) for verb in DISCARDS for card in self._holding(self.to_move)]
-        return [move.text() for move in candidates if self._why_illegal(move.verb, move.card) is None]
+        # As texts (Move.text's form) straight away: every view of the player to move asks.
+        moves = [verb for verb in DRAWS if self._why_illegal(verb, None) is None]
+        holding = self._holding(self.to_move)
+        for verb in DISCARDS:
+            moves += [f"{verb} {card.code()}" for card in holding if self._why_illegal(verb, card) is None]
+        return moves
 
     def play(self, move, seat=None):
         """Play a move for the player to move (or check it is ``seat``'s turn first).
