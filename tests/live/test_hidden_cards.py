@@ -41,10 +41,12 @@ def cards_in_json(value):
     return set(CARD_WORD.findall(json.dumps(value, ensure_ascii=False)))
 
 
-def cards_in_frame(frame):
+def cards_in_frame(frame, text):
+    """The cards a frame names: in its HTML's cards and moves, or anywhere in its JSON `text`
+    as received (the whole text is scanned once, not encoded again)."""
     if "html" in frame:
         return {code for pair in HTML_CARDS.findall(frame["html"]) for code in pair if code in CARD_CODES}
-    return cards_in_json(frame)
+    return set(CARD_WORD.findall(text))
 
 
 def taken_from_pile(table, hand):
@@ -105,9 +107,10 @@ class Recipient:
 
     async def read_until(self, version):
         while self.version < version:
-            frame = await self.socket.receive_json_from(timeout=TIMEOUT)
+            text = await self.socket.receive_from(timeout=TIMEOUT)
+            frame = json.loads(text)
             assert frame["type"] != "error", (self.name, frame)
-            self.frames.append(frame)
+            self.frames.append((frame, text))
             if frame["type"] == "state":
                 self.version = frame["version"]
                 self.last = frame
@@ -121,10 +124,10 @@ async def settle(recipients, version, truths, code, counts, in_database):
     current, hidden = await hidden_cards(code, in_database)
     truths[current] = hidden
     for recipient in recipients:
-        for frame in recipient.frames:
+        for frame, text in recipient.frames:
             if frame["type"] != "state":
                 continue
-            leaked = cards_in_frame(frame) & truths[frame["version"]][recipient.seat]
+            leaked = cards_in_frame(frame, text) & truths[frame["version"]][recipient.seat]
             assert not leaked, (recipient.name, frame["version"], sorted(leaked),
                                 {key: value for key, value in frame.items() if cards_in_json(value) & leaked})
             counts[recipient.name] += 1
@@ -187,8 +190,9 @@ async def test_it_shows_no_recipient_a_card_it_may_not_see_in_a_whole_match(scor
 async def test_the_scan_would_notice_the_opponents_hand_in_a_seats_frame():
     code, tokens = await open_seated_table()
     seat_one = await api_socket(code, tokens[1])
-    state = await seat_one.receive_json_from(timeout=TIMEOUT)
+    text = await seat_one.receive_from(timeout=TIMEOUT)
+    named = cards_in_frame(json.loads(text), text)
     _version, hidden = await hidden_cards(code)
-    assert cards_in_frame(state) & hidden[0] and cards_in_frame(state) & hidden[None]
-    assert not cards_in_frame(state) & hidden[1]
+    assert named & hidden[0] and named & hidden[None]
+    assert not named & hidden[1]
     await seat_one.disconnect()
