@@ -9,7 +9,9 @@
 - expert: judges each discard by what the hand may become (the outs of the next draws,
   counted most early in the hand, and once it plays for gin the chance the next draw gins; the
   outs count less against an opponent read as knocking at once, so its hand is low sooner) and
-  by what it feeds the opponent; knocks short of gin
+  by what it feeds the opponent (against a player read as knocking at once, its hand is guessed
+  by sampled hands that fit what it did, and a discard that leaves much deadwood costs more the
+  likelier it knocks next: inference.py); knocks short of gin
   only while the opponent's hand is still raw, and hunts gin after (but for a knock that may
   end the game, by what the opponent's showdowns say it holds); where a draw from the
   pile is close it samples worlds and plays them out (search.py), scoring each end by the
@@ -109,7 +111,10 @@ INFER_TEMPER = 1.0
 # games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
 # the samples' odds and feeds alone (0) 79.2% (seed 2, 156 changed, net -2); 2: 80.7% (seed 2,
 # 203 changed, net +13); 4: 81.1% (seed 2, 215 changed, +116 -99, net +17) and 78.3% (seed 3,
-# 214 changed, +118 -96, net +22): short of the rule (net above +30 on each tuning seed).
+# 214 changed, +118 -96, net +22); seed 2's next 1,000 77.8% -> 78.8% (222 changed, net +10).
+# Kept on the ninth pass's fresh deals: seed 41, 1,000 games, 76.7% -> 79.1% (196 changed, +110
+# -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
+# four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
 # Against a player read as knocking at once, in our first FAST_EARLY_TURNS draws of a hand the
 # discards weigh the hand's future by FAST_EARLY_WEIGHT (0 turns: off); and in our first
