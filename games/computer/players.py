@@ -116,13 +116,6 @@ INFER_TEMPER = 1.0
 # -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
 # four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
-# Against a player read as knocking at once, in our first FAST_EARLY_TURNS draws of a hand the
-# discards weigh the hand's future by FAST_EARLY_WEIGHT (0 turns: off); and in our first
-# FAST_EARLY_SHED draws the highest loose card is shed unless it is one card from a meld
-# (0: off). Being screened (issue 19, ninth pass).
-FAST_EARLY_TURNS = 0
-FAST_EARLY_WEIGHT = 6.0
-FAST_EARLY_SHED = 0
 
 
 def code(card):
@@ -213,11 +206,8 @@ def expert(view, rng, budget_ms):
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
-        if fast and knowledge.my_turns <= FAST_EARLY_TURNS:
-            weight = FAST_EARLY_WEIGHT
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
-        shed = fast and knowledge.my_turns <= FAST_EARLY_SHED
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, shed)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -314,7 +304,7 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, shed=False):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -325,36 +315,8 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    if shed:
-        card = highest_loose(knowledge.mine, _forbidden(knowledge))
-        if card >= 0:
-            return [f"discard {code(card)}"]
     _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
     return [f"discard {code(card)}"]
-
-
-def near_a_meld(hand, card):
-    """Whether ``card`` is one card from a meld with the other cards of ``hand``: another card of
-    its rank, or a card of its suit one or two ranks away."""
-    rank, suit = card % 13, card // 13
-    others = hand & ~(1 << card)
-    if any(others >> (rank + 13 * s) & 1 for s in range(4) if s != suit):
-        return True
-    return any(0 <= rank + d < 13 and others >> (card + d) & 1 for d in (-2, -1, 1, 2))
-
-
-def highest_loose(hand, forbidden):
-    """The highest card that some least-deadwood arrangement of ``hand`` leaves unmelded and that
-    is not one card from a meld (the lowest index among ties), or -1 if there is none."""
-    least = least_deadwood(hand)
-    best, best_value = -1, 0
-    for card, deadwood in discard_deadwoods(hand).items():
-        value = min(card % 13 + 1, 10)
-        if card == forbidden or deadwood != least - value or near_a_meld(hand, card):
-            continue
-        if value > best_value:
-            best, best_value = card, value
-    return best
 
 
 LEVELS = {"beginner": beginner, "club": club, "expert": expert}
