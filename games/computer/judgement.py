@@ -8,6 +8,7 @@ stock is expected to give.
 
 from games.engine.melds import discard_deadwoods, least_deadwood
 
+from .inference import joinable, knocks_after_stock
 from .knowledge import NEIGHBOURS, cards_in
 from .rollout import best_discard
 
@@ -38,14 +39,25 @@ FUTURE_DECAY = 0.9
 # What feeding the opponent a meld costs, in that score's deadwood: a guess (MARJJ's penalties
 # are 3 to 20), not tuned.
 FUTURE_FEED_COST = 10.0
+# The deadwood a player who knocks at once is taken to knock with (far_discards' knock_weight):
+# our deadwood above it is what its knock costs us.
+KNOCK_PAR = 6.0
 
 
 class Judge:
     """Judges moves for one Knowledge; caches the stock odds it needs."""
 
-    def __init__(self, knowledge):
+    def __init__(self, knowledge, hands=(), prior_samples=0.0):
+        """``hands``: opponent hands sampled to fit what it did (inference.py), if any: the chance
+        a discard feeds it and that it knocks next are then read from them, mixed with the
+        Knowledge's odds as if those were ``prior_samples`` hands more."""
         self.knowledge = knowledge
         self.odds = knowledge.opponent_odds()
+        self.hands = hands
+        self.prior_samples = prior_samples
+        self._joinable = None
+        self._knocks_after_stock = None
+        self._feeds = {}
         unseen = cards_in(knowledge.unseen)
         in_stock = [(card, 1.0 - self.odds[card]) for card in unseen]
         total = sum(chance for _, chance in in_stock) or 1.0
@@ -62,6 +74,39 @@ class Judge:
 
     def feeds(self, card):
         """The chance the opponent holds two cards that meld with ``card``."""
+        if card in self._feeds:
+            return self._feeds[card]
+        chance = self._independent_feeds(card)
+        if self.hands:
+            joins = sum(1 for mask in self.joinable() if mask >> card & 1)
+            chance = (self.prior_samples * chance + joins) / (self.prior_samples + len(self.hands))
+        self._feeds[card] = chance
+        return chance
+
+    def joinable(self):
+        if self._joinable is None:
+            self._joinable = [joinable(hand) for hand in self.hands]
+        return self._joinable
+
+    def knocks_next(self, card):
+        """The chance the opponent (a player who knocks at once) knocks on its next turn once we
+        throw ``card``, by the sampled hands: it takes the card if it joins a meld, else draws."""
+        if not self.hands:
+            return 0.0
+        knowledge = self.knowledge
+        limit = knowledge.knock_limit
+        if self._knocks_after_stock is None:
+            unseen = knowledge.unseen
+            self._knocks_after_stock = [knocks_after_stock(hand, unseen & ~hand, limit) for hand in self.hands]
+        total = 0.0
+        for hand, joins, after_stock in zip(self.hands, self.joinable(), self._knocks_after_stock):
+            if joins >> card & 1:
+                total += any(other != card for other in discard_deadwoods(hand | 1 << card, limit))
+            else:
+                total += after_stock
+        return total / len(self.hands)
+
+    def _independent_feeds(self, card):
         odds = self.odds
         close, near = NEIGHBOURS[card]
         same_rank = close[:3]
@@ -86,9 +131,11 @@ class Judge:
         gin = sum(chance for after, chance in draws if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
-        ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood."""
+        ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
+        ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
+        on its next turn (knocks_next)."""
         deadwoods = discard_deadwoods(hand)
         least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
         weight = future_weight * FUTURE_DECAY ** max(0, turn - 1)
@@ -98,6 +145,8 @@ class Judge:
                 continue
             outs, gin = self.outs(hand & ~(1 << card))
             score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
+            if knock_weight:
+                score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)
             judged.append((score, card, deadwood))
         judged.sort()
         return judged

@@ -70,6 +70,9 @@ class Knowledge:
     phase: str
     passes: int  # upcard passes so far this hand
     must_draw_stock: bool  # both passed the upcard and it is our draw: the stock it must be
+    # The opponent's last turn this hand: (the card it let go by, the card it took from the
+    # pile, the card it discarded), -1 for none.
+    opponent_last: tuple = (-1, -1, -1)
 
     @property
     def unseen(self):
@@ -96,7 +99,7 @@ def read(hand_view):
     dead = codes_mask(hand_view["pile"])
     top = card_mask(hand_view["discard_top"]) if hand_view["discard_top"] else 0
     taken = hand_view["cannot_discard"]
-    weights, turns = _weigh(hand_view["history"], hand_view["upcard"], seat)
+    weights, turns, last = _weigh(hand_view["history"], hand_view["upcard"], seat)
     seen = mine | known | dead
     for index in range(52):
         if seen >> index & 1:
@@ -119,14 +122,17 @@ def read(hand_view):
         phase=hand_view["phase"],
         passes=sum(move == "pass" for _, move in hand_view["history"]),
         must_draw_stock=hand_view["phase"] == "draw" and "pile" not in hand_view["legal_moves"],
+        opponent_last=last,
     )
 
 
 def _weigh(history, upcard, seat):
-    """Replay the public moves: the odds per card that the opponent holds it, and their draws."""
+    """Replay the public moves: the odds per card that the opponent holds it, their draws, and
+    their last turn (the card let go by, the card taken, the card discarded; -1 for none)."""
     weights = [1.0] * 52
     pile = [Card.from_code(upcard).index]
     turns = 0
+    let_go = took = thrown = -1
     for who, move in history:
         verb, _, code = move.partition(" ")
         theirs = who != seat
@@ -135,17 +141,20 @@ def _weigh(history, upcard, seat):
             if theirs:
                 turns += 1
                 _scale(weights, taken, TOOK_CLOSE, TOOK_NEAR)
+                let_go, took = -1, taken
         elif verb in ("stock", "pass"):
             if theirs:
                 turns += verb == "stock"
+                let_go, took = (pile[-1] if pile else -1), -1
                 if pile:
                     _scale(weights, pile[-1], LET_GO_CLOSE, LET_GO_NEAR)
         else:
             index = Card.from_code(code).index
             pile.append(index)
             if theirs:
+                thrown = index
                 _scale(weights, index, LET_GO_CLOSE, LET_GO_NEAR)
-    return weights, turns
+    return weights, turns, (let_go, took, thrown)
 
 
 def _scale(weights, index, close_factor, near_factor):

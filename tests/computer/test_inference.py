@@ -1,0 +1,81 @@
+"""The sampled guess at a fast knocker's hand (inference.py): its facts hold for the true hand."""
+
+import random
+
+from games.computer.inference import fits, infer, joinable, knocks_after_stock
+from games.computer.knowledge import cards_in, read
+from games.computer.rollout import joins_a_meld
+from games.engine import Match, Options
+from games.engine.cards import Card
+from games.engine.melds import discard_deadwoods, least_deadwood
+
+
+def test_joinable_is_the_cards_that_join_a_meld():
+    rng = random.Random(3)
+    for _ in range(500):
+        hand = sum(1 << card for card in rng.sample(range(52), 10))
+        found = joinable(hand)
+        for card in range(52):
+            if not hand >> card & 1:
+                assert bool(found >> card & 1) == joins_a_meld(hand, card)
+
+
+def test_the_chance_of_knocking_after_a_stock_draw_is_counted_card_by_card():
+    rng = random.Random(4)
+    checked = 0
+    while checked < 200:
+        cards = rng.sample(range(52), 30)
+        hand = sum(1 << card for card in cards[:10])
+        if least_deadwood(hand) <= 10:
+            continue
+        stock = sum(1 << card for card in cards[10:])
+        knocks = sum(1 for card in cards[10:] if min(discard_deadwoods(hand | 1 << card).values()) <= 10)
+        assert abs(knocks_after_stock(hand, stock, 10) - knocks / 20) < 1e-9
+        checked += 1
+
+
+def _greedy(view, rng):
+    """A player who knocks at once: takes a face-up card that joins a meld, sheds a card leaving
+    the least deadwood (never the card just taken), knocks when it can."""
+    hand_view = view["hand_view"]
+    legal = hand_view["legal_moves"]
+    mine = sum(Card.from_code(code).mask for code in hand_view["hand"])
+    if hand_view["phase"] != "discard":
+        if "pile" in legal and joins_a_meld(mine, Card.from_code(hand_view["discard_top"]).index):
+            return "pile"
+        return "pass" if "pass" in legal else "stock"
+    taken = Card.from_code(hand_view["cannot_discard"]).index if hand_view["cannot_discard"] else -1
+    deadwoods = {card: deadwood for card, deadwood in discard_deadwoods(mine).items() if card != taken}
+    least = min(deadwoods.values())
+    card = rng.choice(sorted(card for card, deadwood in deadwoods.items() if deadwood == least))
+    move = f"knock {Card(card).code()}"
+    return move if move in legal else f"discard {Card(card).code()}"
+
+
+def test_the_true_hand_of_a_fast_knocker_fits_and_the_samples_fit_too():
+    checked = 0
+    for seed in range(6):
+        match = Match(Options(), scoring="game", target=40, first_dealer=seed % 2, rng=random.Random(seed))
+        rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+        while True:
+            while match.hand.result is None:
+                seat = match.hand.to_move
+                view = match.view(seat)
+                if seat == 0:
+                    knowledge = read(view["hand_view"])
+                    last = knowledge.opponent_last
+                    if last != (-1, -1, -1):
+                        assert fits(knowledge, match.hand.hands[1], last)
+                        hands = infer(knowledge, last, seed, 5, 50)
+                        assert hands == infer(knowledge, last, seed, 5, 50)
+                        for hand in hands:
+                            assert fits(knowledge, hand, last)
+                            assert hand & knowledge.opponent_known == knowledge.opponent_known
+                            assert not hand & (knowledge.mine | knowledge.dead)
+                            assert len(cards_in(hand)) == view["hand_view"]["opponent_count"]
+                        checked += 1
+                match.play(_greedy(view, rngs[seat]))
+            if match.is_over:
+                break
+            match.next_hand()
+    assert checked > 100
