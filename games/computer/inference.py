@@ -99,7 +99,7 @@ def infer(knowledge, last, seed, samples, tries):
     return kept
 
 
-def posterior_odds(knowledge, hands, prior_odds, prior_samples):
+def posterior_odds(hands, prior_odds, prior_samples):
     """Per card: the chance the opponent holds it, the kept hands' share mixed with the prior
     odds as if they were ``prior_samples`` hands more."""
     counts = [0] * 52

@@ -103,9 +103,6 @@ ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 INFER_SAMPLES = 60
 INFER_TRIES = 400
 INFER_PRIOR = 10.0
-# The samples are drawn by the Knowledge's weights to this power (and its odds so tempered are
-# the prior they are mixed with): 1 keeps them as they are.
-INFER_TEMPER = 1.0
 # What a point of our deadwood above KNOCK_PAR costs in the discards' score, times the chance
 # (by the sampled hands) that such a player knocks on its next turn. Against the baseline, 1,000
 # games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
@@ -223,13 +220,10 @@ def _inferred(knowledge, judge, moves):
     if knowledge.opponent_last == (-1, -1, -1):
         return knowledge, judge
     seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ moves
-    proposal = knowledge
-    if INFER_TEMPER != 1.0:
-        proposal = replace(knowledge, weights=[weight**INFER_TEMPER if weight > 0 else 0.0 for weight in knowledge.weights])
-    hands = infer(proposal, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
+    hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
     if not hands:
         return knowledge, judge
-    odds = posterior_odds(knowledge, hands, proposal.opponent_odds(), INFER_PRIOR)
+    odds = posterior_odds(hands, judge.odds, INFER_PRIOR)  # the Judge has the Knowledge's odds
     unseen = knowledge.unseen
     weights = [odds[card] if unseen >> card & 1 else 0.0 for card in range(52)]
     knowledge = replace(knowledge, weights=weights)

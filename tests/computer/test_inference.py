@@ -10,7 +10,7 @@ from games.engine.cards import Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
 
-def test_joinable_is_the_cards_that_join_a_meld():
+def test_it_finds_exactly_the_cards_that_join_a_meld_of_a_hand():
     rng = random.Random(3)
     for _ in range(500):
         hand = sum(1 << card for card in rng.sample(range(52), 10))
@@ -20,7 +20,7 @@ def test_joinable_is_the_cards_that_join_a_meld():
                 assert bool(found >> card & 1) == joins_a_meld(hand, card)
 
 
-def test_the_chance_of_knocking_after_a_stock_draw_is_counted_card_by_card():
+def test_it_counts_the_chance_of_knocking_after_a_stock_draw_card_by_card():
     rng = random.Random(4)
     checked = 0
     while checked < 200:
@@ -52,7 +52,7 @@ def _greedy(view, rng):
     return move if move in legal else f"discard {Card(card).code()}"
 
 
-def test_the_true_hand_of_a_fast_knocker_fits_and_the_samples_fit_too():
+def test_it_keeps_the_true_hand_of_a_fast_knocker_and_only_samples_that_fit_as_it_does():
     checked = 0
     for seed in range(6):
         match = Match(Options(), scoring="game", target=40, first_dealer=seed % 2, rng=random.Random(seed))
