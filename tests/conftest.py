@@ -5,6 +5,8 @@ import uuid
 
 import pytest
 import redis
+from asgiref.sync import SyncToAsync
+from django.db import connections
 from django.utils import translation
 
 # Tests of these may meet the database or the channel layer without a django_db mark (a
@@ -24,6 +26,17 @@ def pytest_collection_modifyitems(items):
                    or path.startswith(CONFIGURED_PARTS))
         if not touches:
             item.add_marker(pytest.mark.pure)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases, and at the end the connection that live play's
+    database thread keeps (games/live/database.py) closed before they are dropped:
+    PostgreSQL refuses to drop a database that a session is still using."""
+    yield
+    # The sockets of in-process tests run their database calls in asgiref's one thread
+    # for thread-sensitive calls made outside async_to_sync.
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 @pytest.fixture(autouse=True)
