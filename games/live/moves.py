@@ -7,8 +7,10 @@ tables, and while one batch is in the database thread the next moves wait; then 
 at once. A move at a quiet process goes alone and at once, as before.
 
 In the database thread a batch is one transaction (games.live.owner.play_moves): each move is
-played by its table's owner (LiveTable.play, its writes in a savepoint of their own), the
-owners' locks held until the commit; then each owner publishes and each mover is answered.
+played by its table's owner (LiveTable.play), the owners' locks held until the commit; then
+each owner publishes and each mover is answered. A move is refused before it writes, or by
+its first statement's compare-and-swap, which writes nothing (games.live.store): no move
+needs a savepoint of its own, save a timed table's, whose clock is written after it.
 So, as for one move alone:
 
 - a move is told to nobody before it has committed;
