@@ -5,9 +5,12 @@
     .venv/bin/python benchmarks/load.py --pace 2 --tables 1000  # human pace: a move every 2 s a table
     .venv/bin/python benchmarks/load.py --config one --tables 10 --path json browser --seconds 20
     .venv/bin/python benchmarks/load.py --config two --affinity off --tables 10  # any socket, any process
+    .venv/bin/python benchmarks/load.py --config one one-pg two --tables 10  # what PostgreSQL, what a 2nd process costs
     .venv/bin/python benchmarks/load.py --config both --tables 10 --layer direct pubsub core  # Redis layers
     .venv/bin/python benchmarks/load.py --config one --tables 10 --computer-tables 0 100 --pace 2
     .venv/bin/python benchmarks/load.py --config one --tables 10 --seconds 20 --profile /tmp/load  # py-spy
+    git worktree add /tmp/before 8f7ee88 && ln -s $PWD/.venv /tmp/before/.venv  # an earlier commit ...
+    .venv/bin/python benchmarks/load.py --site /tmp/before . --rounds 2 --path browser  # ... beside this one
 
 Paths: "json" drives each seat over the JSON protocol (/ws/api/tables/<code>/) alone; "browser"
 does the same with both players' pages' own sockets open beside it (/ws/tables/<code>/ with
@@ -25,7 +28,9 @@ sockets connecting, the templates' first renders).
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
 (docs/nginx/), on PostgreSQL (DATABASE_URL, default the local server; a fresh database) and a
-private redis-server. Each table has two programs, one
+private redis-server; "one-pg" is one such process alone on the same PostgreSQL and Redis, no
+nginx: two's CPU a move against one-pg's is what the second process and the proxy cost, and
+one-pg's against one's what PostgreSQL and Redis cost instead of SQLite and memory. Each table has two programs, one
 per seat, each sending its move the moment its state arrives (or, with --pace, once the table's
 last move is that many seconds old). The floor is a bare WebSocket echo server driven the same
 way in the same run: one message out, wait for its answer.
@@ -39,7 +44,7 @@ Its CPU a move is what the sockets alone cost, so the site's CPU above it is our
 Printed per run: moves/s; latency p50/p95/p99/max (a move sent to its new state received);
 errors and lost moves (moves answered with a new state that the database's move log lacks);
 the servers' memory (RSS before and after) and CPU milliseconds per move (server processes,
-plus Redis and PostgreSQL for "two"); and the ratios to the floor. Load only goes to 127.0.0.1,
+plus Redis and PostgreSQL for "two" and "one-pg"); and the ratios to the floor. Load only goes to 127.0.0.1,
 every loop is bounded in time, and every process started is stopped.
 """
 
@@ -132,11 +137,12 @@ def wait_for_http(url, seconds=30):
 
 class Server:
     """One configuration of the site, started on free ports and stopped at the end: "one" is
-    a single uvicorn process; "two" is two uvicorn processes behind nginx with the table
-    affinity of docs/nginx/, on PostgreSQL and a private redis-server."""
+    a single uvicorn process on SQLite; "two" is two uvicorn processes behind nginx with the table
+    affinity of docs/nginx/, on PostgreSQL and a private redis-server; "one-pg" is one of those
+    processes alone on the same PostgreSQL and Redis."""
 
-    def __init__(self, config, database_url, extra_env=None):
-        self.config, self.parts, self.admin = config, [], None
+    def __init__(self, config, database_url, extra_env=None, checkout=ROOT):
+        self.config, self.parts, self.admin, self.checkout = config, [], None, checkout
         self.extra_env = extra_env or {}
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
         try:
@@ -155,10 +161,10 @@ class Server:
             redis = processes.PrivateRedis()
             self.parts.append(redis)
             self.env = processes.site_env(self.fresh_postgres(database_url), redis.url, **knobs)
-        subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=self.env, check=True)
-        self.sites = [processes.uvicorn(self.env) for _ in range(1 if self.config == "one" else 2)]
+        subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=self.checkout, env=self.env, check=True)
+        self.sites = [processes.uvicorn(self.env, root=self.checkout) for _ in range(2 if self.config == "two" else 1)]
         self.parts += self.sites
-        if self.config == "one":
+        if self.config != "two":
             self.port = self.sites[0].port
         else:
             proxy = processes.nginx([site.port for site in self.sites])
@@ -191,9 +197,11 @@ class Server:
         """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
         PostgreSQL (all of the machine's PostgreSQL: on a shared machine, an upper bound)."""
         parts = {"site": self.server_pids()}
-        if self.config == "two":
+        if self.config != "one":
             parts["redis"] = descendants(self.parts[0].pid)
+        if self.config == "two":
             parts["nginx"] = descendants(self.parts[-1].pid)
+        if self.config != "one":
             parts["postgres"] = postgres_pids()
         return parts
 
@@ -207,7 +215,7 @@ class Server:
             ".annotate(n=Count('id')))))"
         )
         env = dict(self.env, DJANGO_SETTINGS_MODULE="hollywood_site.settings")
-        result = subprocess.run([PYTHON, "-c", script], cwd=ROOT, env=env, input=json.dumps(codes),
+        result = subprocess.run([PYTHON, "-c", script], cwd=self.checkout, env=env, input=json.dumps(codes),
                                 capture_output=True, text=True, check=True)
         return json.loads(result.stdout)
 
@@ -657,8 +665,8 @@ def summary(run, seconds):
 
 
 def measure(config, tables, seconds, pace, database_url, path="json", affinity=True, computer_tables=0,
-            level="expert", computer_pause=0.0, profile=None, warm_up=3.0, layer="direct"):
-    server = Server(config, database_url, {"GAMES_COMPUTER_PAUSE": str(computer_pause), "REDIS_LAYER": layer})
+            level="expert", computer_pause=0.0, profile=None, warm_up=3.0, layer="direct", checkout=ROOT):
+    server = Server(config, database_url, {"GAMES_COMPUTER_PAUSE": str(computer_pause), "REDIS_LAYER": layer}, checkout)
     echo = EchoServer()
     try:
         opened = open_tables(server.port, tables)
@@ -698,16 +706,23 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         "computer": summary(computer_run, seconds),
         "rss": (rss_before, rss_after),
         "cpu": {part: 1000 * used / moves if moves else float("nan") for part, used in cpu.items()},
-        "floor": floor, "frames_floor": frames_floor, "profiles": profiles,
+        "floor": floor, "frames_floor": frames_floor, "profiles": profiles, "checkout": checkout,
     }
 
 
-def report(row):
+def commit_of(checkout):
+    result = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h %s"], capture_output=True, text=True)
+    return result.stdout.strip()[:72] or "not a git checkout"
+
+
+def report(row, name_the_checkout=False):
     floor = row["floor"]
     pace = f"every {row['pace']:g} s" if row["pace"] else "full speed"
     setup = row["path"] if row["config"] == "one" else f"{row['path']}, {row['layer']}" + (
         "" if row["affinity"] else ", no affinity")
-    print(f"{row['config']:>3}  {setup:<8} N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
+    if name_the_checkout or row["checkout"] != ROOT:
+        print(f"     the site served from {row['checkout']} ({commit_of(row['checkout'])}):")
+    print(f"{row['config']:>6}  {setup:<8} N={row['tables']:<5} {pace:<12} {row['rate']:8.0f} moves/s  "
           f"p50 {row['p50']:7.1f}  p95 {row['p95']:7.1f}  p99 {row['p99']:7.1f}  max {row['max']:7.1f} ms  "
           f"errors {row['errors']}{row['error_kinds'] or ''}  server-caused refusals {row['server_caused']}  "
           f"lost {row['lost']}  RSS {row['rss'][0]:.0f}→{row['rss'][1]:.0f} MB  "
@@ -737,7 +752,8 @@ def report(row):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--config", choices=["one", "two", "both"], default="both")
+    parser.add_argument("--config", choices=["one", "two", "one-pg", "both"], nargs="+", default=["both"],
+                        help="both: one and two; one-pg beside two tells the second process's cost from the database's")
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 200])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--pace", type=float, default=0, help="seconds between a table's moves; 0: full speed")
@@ -753,17 +769,24 @@ def main():
     parser.add_argument("--layer", choices=["direct", "pubsub", "core"], nargs="+", default=["direct"],
                         help="with --config two: REDIS_LAYER, how the processes tell each other (settings)")
     parser.add_argument("--profile", metavar="PREFIX", help="py-spy the site processes; files PREFIX-<pid>.txt")
+    parser.add_argument("--site", type=Path, nargs="+", default=[ROOT],
+                        help="checkouts to serve, each measured in turn in every run (say a worktree of an "
+                             "earlier commit, then this one: before and after side by side); default this one")
+    parser.add_argument("--rounds", type=int, default=1, help="each run this many times, the sites alternating")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
-    configs = ["one", "two"] if args.config == "both" else [args.config]
-    runs = [(config, layer) for config in configs for layer in (args.layer if config == "two" else ["direct"])]
+    configs = [config for named in args.config for config in (["one", "two"] if named == "both" else [named])]
+    runs = [(config, layer) for config in configs for layer in (args.layer if config != "one" else ["direct"])]
     for config, layer in runs:
         for tables in args.tables:
             for path in args.path:
                 for computer_tables in args.computer_tables:
-                    report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
-                                   args.affinity == "on", computer_tables, args.level, args.computer_pause,
-                                   args.profile, layer=layer))
+                    for _round in range(args.rounds):
+                        for site in args.site:
+                            report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
+                                           args.affinity == "on", computer_tables, args.level, args.computer_pause,
+                                           args.profile, layer=layer, checkout=site.resolve()),
+                                   name_the_checkout=len(args.site) > 1)
 
 
 if __name__ == "__main__":

@@ -69,16 +69,17 @@ class Process:
         self.stop()
 
 
-def uvicorn(env, port=None, workers=1, log=None, proxy=()):
+def uvicorn(env, port=None, workers=1, log=None, proxy=(), root=ROOT):
     """The site served by uvicorn as production runs it (README), with `env` for settings;
-    `proxy`: the addresses whose X-Forwarded-* headers it believes (README: --proxy-headers)."""
+    `proxy`: the addresses whose X-Forwarded-* headers it believes (README: --proxy-headers);
+    `root`: the checkout served (another one's commit, for a benchmark's before and after)."""
     port = port or free_port()
     args = [sys.executable, "-m", "uvicorn", "hollywood_site.asgi:application", "--host", HOST, "--port", str(port),
             "--workers", str(workers), "--lifespan", "off", "--ws-max-size", "65536", "--log-level", "warning",
             "--no-access-log"]
     if proxy:
         args += ["--proxy-headers", f"--forwarded-allow-ips={','.join(proxy)}"]
-    return Process(args, port, log or tempfile.TemporaryFile(), cwd=ROOT, env=env)
+    return Process(args, port, log or tempfile.TemporaryFile(), cwd=root, env=env)
 
 
 def dev_serve(env, port=None, log=None):
