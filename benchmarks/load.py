@@ -96,13 +96,16 @@ def descendants(pid):
 
 
 def cpu_seconds(pids):
+    """CPU used by these processes and by their children that have ended: a PostgreSQL
+    backend that exits between two readings moves its time into the postmaster's cutime,
+    and without it the difference of two readings could come out negative."""
     total = 0
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime + stime
+        total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
     return total / TICKS
 
 

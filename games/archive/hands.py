@@ -29,14 +29,17 @@ SECTION = (
 def hand_sections(hands, names):
     """Each stored hand's section (safe HTML): its title, who dealt, the replay links, its showdown."""
     escaped = [escape(name) for name in names]
+    # Each word looked up once for the page, not once a hand.
     replay = escape(gettext("Replay from the side of"))
+    title, dealt = gettext("Hand %(number)s:"), gettext("%(name)s dealt.")
+    kinds = {kind: escape(label) for kind, label in HAND_KIND_LABELS.items()}
     return [mark_safe(SECTION.format(
         number=hand.number,
         # As blocktranslate: the values are escaped, the catalogue's own text is not.
-        title=gettext("Hand %(number)s:") % {"number": hand.number},
-        kind=escape(HAND_KIND_LABELS[hand.kind]),
+        title=title % {"number": hand.number},
+        kind=kinds[hand.kind],
         winner=f" · {escaped[hand.winner]} +{hand.points}" if hand.winner is not None else "",
-        dealt=gettext("%(name)s dealt.") % {"name": escaped[hand.dealer]},
+        dealt=dealt % {"name": escaped[hand.dealer]},
         replay=replay, name0=escaped[0], name1=escaped[1],
         showdown=showdown_html(showdown(hand.result, names)),
     )) for hand in hands]

@@ -9,7 +9,12 @@ row with a note, so a player sees why points announced at the showdown did not c
 hand that ended each game is marked; then points, bonus, each game's winner and the total.
 """
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import ngettext, pgettext
+
 SEATS = (0, 1)
+ENDED = ' class="sheet-game-end"'
 
 
 def score_sheet(sheet, names):
@@ -54,3 +59,35 @@ def row_of(hand, games, ended, names):
 
 def cell(points, ended=False):
     return {"points": points, "ended": ended}
+
+
+def rows_html(laid_out, link_hands):
+    """The sheet's rows (`score_sheet`'s), as the template's loop drew them: built in
+    Python because a long match's sheet (forty hands, six columns) was a fifth of its
+    archive page through the template engine. `link_hands` links each hand to its
+    showdown on the page. Call inside the reader's language."""
+    columns = laid_out["columns"]
+    no_winner = escape(pgettext("score sheet", "No winner"))
+    html = []
+    for row in laid_out["rows"]:
+        hand = row["hand"]
+        head = f'<a href="#hand-{hand}">{hand}</a>' if link_hands else str(hand)
+        if row["note"] == "no_winner":
+            body = f'<td colspan="{columns}" class="sheet-note">{no_winner}</td>\n      '
+        elif row["note"] == "entered_nowhere":
+            # As blocktranslate: the values are escaped, the catalogue's own text is not.
+            said = ngettext(
+                "%(name)s won %(points)s point, entered in no game: every game it could go to was over.",
+                "%(name)s won %(points)s points, entered in no game: every game it could go to was over.",
+                row["points"],
+            ) % {"name": escape(row["winner_name"]), "points": row["points"]}
+            body = f'<td colspan="{columns}" class="sheet-note">{said}</td>\n      '
+        else:
+            body = "".join(
+                f'<td{ENDED if cell["ended"] else ""}>'
+                f'{"" if cell["points"] is None else cell["points"]}</td>'
+                for cell in row["cells"]
+            )
+        note = ' class="sheet-note-row"' if row["note"] else ""
+        html.append(f'\n    <tr{note}>\n      <th scope="row">{head}</th>\n      {body}\n    </tr>\n  ')
+    return mark_safe("".join(html))

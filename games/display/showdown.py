@@ -6,13 +6,44 @@ state's `hand_result`, and what the archive stores), and draw it with `showdown_
 reader's language.
 """
 
+from functools import lru_cache
+from types import SimpleNamespace
+
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from games.templatetags.cards import cards
+from games.templatetags.cards import pictures
 
 SEATS = (0, 1)
+
+
+# A long match's archive page draws dozens of showdowns, each asking for a dozen words:
+# looked up once per language (Django finds the active language anew at every lookup,
+# which was a third of a showdown's time). Call with the active language.
+@lru_cache(maxsize=16)
+def words(_language):
+    return SimpleNamespace(
+        gin=format_html(' <span class="knocker">{}</span>', pgettext("showdown badge", "gin")),
+        knocked=format_html(' <span class="knocker">{}</span>', pgettext("gin rummy", "knocked")),
+        deadwood=escape(pgettext("gin rummy", "Deadwood")),
+        laid_off=escape(pgettext("gin rummy", "Laid off")),
+        deadwood_points=gettext("deadwood %(points)s"),
+        outcome={
+            "draw": gettext("No winner: only two cards were left in the stock. The same dealer deals again."),
+            "gin": gettext("%(knocker)s went gin: gin bonus 25 + %(defender)s’s deadwood %(defender_deadwood)s = %(points)s"),
+            "undercut": gettext("%(defender)s undercut %(knocker)s: undercut bonus 25 + the difference in deadwood %(difference)s = %(points)s"),
+            "knock": gettext("%(knocker)s knocked and beat %(defender)s: deadwood %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s"),
+        },
+    )
+
+
+@lru_cache(maxsize=64)
+def layoff_note(_language, count):
+    # As blocktranslate: the numbers go in, the catalogue's own text is not escaped.
+    return '<p class="layoff-note">{}</p>'.format(ngettext(
+        "laid off %(cards)s card on the knocker’s melds", "laid off %(cards)s cards on the knocker’s melds", count,
+    ) % {"cards": count})
 
 
 def showdown(result, names):
@@ -45,20 +76,18 @@ def side(result, seat, names):
 
 def outcome_sentence(result, names):
     kind = result["kind"]
+    template = words(get_language()).outcome[kind]
     if kind == "draw":
-        return gettext("No winner: only two cards were left in the stock. The same dealer deals again.")
+        return template
     knocker = result["knocker"]
     defender = 1 - knocker
     knocker_points = result["players"][knocker]["deadwood_points"]
     defender_points = result["players"][defender]["deadwood_points"]
-    values = {"knocker": names[knocker], "defender": names[defender], "points": result["points"],
-              "knocker_deadwood": knocker_points, "defender_deadwood": defender_points,
-              "difference": knocker_points - defender_points}
-    if kind == "gin":
-        return gettext("%(knocker)s went gin: gin bonus 25 + %(defender)s’s deadwood %(defender_deadwood)s = %(points)s") % values
-    if kind == "undercut":
-        return gettext("%(defender)s undercut %(knocker)s: undercut bonus 25 + the difference in deadwood %(difference)s = %(points)s") % values
-    return gettext("%(knocker)s knocked and beat %(defender)s: deadwood %(defender_deadwood)s − %(knocker_deadwood)s = %(points)s") % values
+    return template % {
+        "knocker": names[knocker], "defender": names[defender], "points": result["points"],
+        "knocker_deadwood": knocker_points, "defender_deadwood": defender_points,
+        "difference": knocker_points - defender_points,
+    }
 
 
 def showdown_html(shown, hide_outcome=False):
@@ -67,30 +96,21 @@ def showdown_html(shown, hide_outcome=False):
     template: a long match's archive page draws a dozen showdowns, and Django's template
     engine spent most of that page's time on them. Call inside the reader's language."""
     outcome = "" if hide_outcome else format_html('<p class="outcome">{}</p>', shown["sentence"])
-    hands = "".join(hand_html(player) for player in shown["players"])
+    language = get_language()
+    hands = "".join(hand_html(player, language) for player in shown["players"])
     return mark_safe(f'\n{outcome}\n<div class="showdown-hands">\n{hands}\n</div>\n')
 
 
-def hand_html(player):
-    if player["gin"]:
-        badge = format_html(' <span class="knocker">{}</span>', pgettext("showdown badge", "gin"))
-    elif player["knocker"]:
-        badge = format_html(' <span class="knocker">{}</span>', pgettext("gin rummy", "knocked"))
-    else:
-        badge = ""
-    melds = "".join(meld_html(meld) for meld in player["melds"])
+def hand_html(player, language):
+    said = words(language)
+    badge = said.gin if player["gin"] else said.knocked if player["knocker"] else ""
+    melds = "".join(meld_html(meld, said, language) for meld in player["melds"])
     deadwood = ""
     if player["deadwood"]:
-        deadwood = format_html('<div class="group deadwood"><span class="group-label">{}</span>{}</div>',
-                               pgettext("gin rummy", "Deadwood"), cards(player["deadwood"], classes="deadwood"))
-    note = ""
-    if player["layoffs"]:
-        count = len(player["layoffs"])
-        # As blocktranslate: the numbers go in, the catalogue's own text is not escaped.
-        note = '<p class="layoff-note">{}</p>'.format(ngettext(
-            "laid off %(cards)s card on the knocker’s melds", "laid off %(cards)s cards on the knocker’s melds", count,
-        ) % {"cards": count})
-    points = gettext("deadwood %(points)s") % {"points": player["deadwood_points"]}
+        deadwood = (f'<div class="group deadwood"><span class="group-label">{said.deadwood}</span>'
+                    f'{pictures(player["deadwood"], "deadwood", language)}</div>')
+    note = layoff_note(language, len(player["layoffs"])) if player["layoffs"] else ""
+    points = said.deadwood_points % {"points": player["deadwood_points"]}
     return (
         f'\n  <div class="shown-hand" data-seat="{player["seat"]}">\n'
         f'    <h3>{escape(player["name"])}{badge}</h3>\n'
@@ -104,9 +124,9 @@ def hand_html(player):
     )
 
 
-def meld_html(meld):
+def meld_html(meld, said, language):
     laid_off = ""
     if meld["laid_off"]:
-        laid_off = format_html('<span class="laid-off"><span class="group-label">{}</span>{}</span>',
-                               pgettext("gin rummy", "Laid off"), cards(meld["laid_off"], classes="laid-off"))
-    return format_html('<div class="group meld">{}{}</div>', cards(meld["cards"]), laid_off)
+        laid_off = (f'<span class="laid-off"><span class="group-label">{said.laid_off}</span>'
+                    f'{pictures(meld["laid_off"], "laid-off", language)}</span>')
+    return f'<div class="group meld">{pictures(meld["cards"], "", language)}{laid_off}</div>'

@@ -90,10 +90,19 @@ register.filter("card_short", card_short)
 
 @register.simple_tag
 def cards(codes, classes=""):
+    return pictures(codes, classes, get_language())
+
+
+def pictures(codes, classes, language):
+    """Cards side by side (`{% cards %}`), in `language`, the active one: a caller drawing many
+    groups asks for it once (Django finds the active language anew at every lookup)."""
     if isinstance(codes, str):
         codes = codes.split()
+    for code in codes:
+        if not is_card_code(code):
+            raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
     # Each card is safe HTML built from a checked code, so the joined whole is too.
-    return mark_safe('<span class="cards">' + "".join(card(code, classes=classes) for code in codes) + "</span>")
+    return mark_safe('<span class="cards">' + "".join(picture(language, code, classes) for code in codes) + "</span>")
 
 
 @register.simple_tag
