@@ -1,9 +1,9 @@
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from django.conf import settings
-from django.urls import reverse, translate_url
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _, override, pgettext_lazy
 
 # The site nav: URL name → label. The labels are the pages' own titles, so one
 # translation serves both.
@@ -44,31 +44,49 @@ def page_address(request):
     return reverse("rules:home")
 
 
-def translate_address(address, code):
-    """`address` in language `code`: translate_url for a page the site has; for one it
-    has not (a 404), the same address under the other prefix, still a 404 there."""
-    translated = translate_url(address, code)
-    if translated != address:
-        return translated
+def translated_addresses(address):
+    """`address` in every language, by code: as translate_url gives it for a page the site
+    has (the path resolved once here, where translate_url resolves it again for each
+    language, and the resolving was most of this context's cost); for one it has not (a
+    404), the same address under the other prefix, still a 404 there."""
+    parsed = urlsplit(address)
+    try:
+        match = resolve(unquote(parsed.path))
+    except Resolver404:
+        match = None
+    return {code: translated_address(address, parsed, match, code) for code, _name in settings.LANGUAGES}
+
+
+def translated_address(address, parsed, match, code):
+    if match is not None:
+        name = f"{match.namespace}:{match.url_name}" if match.namespace else match.url_name
+        with override(code):
+            try:
+                path = reverse(name, args=match.args, kwargs=match.kwargs)
+            except NoReverseMatch:
+                path = None
+        if path is not None:
+            translated = urlunsplit((parsed.scheme, parsed.netloc, path, parsed.query, parsed.fragment))
+            if translated != address:
+                return translated
     prefix = address.split("/", 2)[1] if address.count("/") >= 2 else ""
     if prefix in dict(settings.LANGUAGES) and prefix != code:
         return f"/{code}/{address.split('/', 2)[2]}"
     return address
 
 
-def language_alternates(request):
-    """The same page in every language, its query string kept: a path, an absolute URL
-    (for hreflang) and the switcher's link, which remembers the choice in the language
-    cookie (switch_language) on its way there.
+def language_alternates(request, addresses):
+    """The same page in every language (`addresses`, by code), its query string kept: a
+    path, an absolute URL (for hreflang) and the switcher's link, which remembers the
+    choice in the language cookie (switch_language) on its way there.
 
-    Plain links from translate_url, computed in the page's own request: Django's
+    Plain links as translate_url makes them, computed in the page's own request: Django's
     set_language view keeps the old prefix when the cookie and the page disagree
     (ticket #28567).
     """
-    address = page_address(request)
     alternates = []
     for code, _name in settings.LANGUAGES:
-        url = translate_address(address, code)
+        url = addresses[code]
         alternates.append({
             "code": code,
             "name": settings.LANGUAGE_NAMES_IN_THEIR_OWN_WORDS[code],
@@ -79,22 +97,22 @@ def language_alternates(request):
     return alternates
 
 
-def language_neutral_url(request):
+def language_neutral_url(addresses):
     """The page without its language prefix, for hreflang="x-default".
 
     "/history/" redirects by cookie, then Accept-Language, else English (LocaleMiddleware),
     which is what x-default means; the sitemap's x-default is built the same way.
     """
-    default_url = translate_address(page_address(request), settings.LANGUAGE_CODE)
-    return default_url.replace(f"/{settings.LANGUAGE_CODE}/", "/", 1)
+    return addresses[settings.LANGUAGE_CODE].replace(f"/{settings.LANGUAGE_CODE}/", "/", 1)
 
 
 def site(request):
     """Version, commit, the site nav and the same page in every language, for base.html."""
+    addresses = translated_addresses(page_address(request))
     return {
         "site_version": settings.SITE_VERSION,
         "site_commit": settings.SITE_COMMIT,
         "site_nav": site_nav(current_view_name(request)),
-        "language_alternates": language_alternates(request),
-        "x_default_url": request.build_absolute_uri(language_neutral_url(request)),
+        "language_alternates": language_alternates(request, addresses),
+        "x_default_url": request.build_absolute_uri(language_neutral_url(addresses)),
     }

@@ -8,16 +8,18 @@ reader's language.
 """
 
 from functools import lru_cache
+from types import SimpleNamespace
 
 from django.urls import get_script_prefix, reverse
 from django.utils import formats
+from django.utils.dateformat import DateFormat
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, pgettext
 
 from games.display.labels import scoring_label
-from games.engine import scoring_mode
+from games.engine import SCORINGS, scoring_mode
 
 # A public id (12 URL-safe characters) reversed once and replaced in each row: reverse()
 # itself was a third of a row's cost.
@@ -30,11 +32,6 @@ def url_around(name, _language, _script_prefix):
     prefix) and under the script prefix it is cached for."""
     before, after = reverse(name, args=[SENTINEL]).split(SENTINEL)
     return before, after
-
-
-def url_for(name, public_id):
-    before, after = url_around(name, get_language(), get_script_prefix())
-    return f"{before}{public_id}{after}"
 
 
 ROW = (
@@ -57,44 +54,61 @@ WINNER = ' class="archive-winner"'
 
 def match_rows(matches):
     """Each match of a list page as its row's HTML (safe: every value is escaped)."""
-    return [match_row(match) for match in matches]
+    words = page_words(get_language(), get_script_prefix())
+    return [match_row(match, words) for match in matches]
 
 
-def match_row(match):
-    finished = template_localtime(match.finished_at)
+@lru_cache(maxsize=None)
+def page_words(language, script_prefix):
+    """What every row of a page in `language` shares, looked up once (Django finds the
+    active language anew at every lookup, and a row made a dozen): the URLs around an id,
+    the date format, the labels and the sentences' patterns. Call inside `language`."""
+    return SimpleNamespace(
+        match_url=url_around("archive:match", language, script_prefix),
+        player_url=url_around("archive:player", language, script_prefix),
+        short_format=formats.get_format("SHORT_DATETIME_FORMAT"),
+        modes={name: escape(scoring_label(name)) for name in SCORINGS},
+        target=pgettext("match target", "to %(target)s"),
+        resigned=gettext("%(winner)s won: %(loser)s resigned"),
+        left=gettext("%(winner)s won: %(loser)s left the table"),
+        won=gettext("%(name)s won"),
+    )
+
+
+def match_row(match, words):
+    finished = DateFormat(template_localtime(match.finished_at))
     names = (escape(match.player0.name), escape(match.player1.name))
+    match_url, player_url = words.match_url, words.player_url
     return mark_safe(ROW.format(
-        match_url=url_for("archive:match", match.public_id),
-        iso=conditional_escape(formats.date_format(finished, "c")),
-        short=conditional_escape(formats.date_format(finished, "SHORT_DATETIME_FORMAT")),
-        zone=conditional_escape(formats.date_format(finished, "T")),
-        mode=mode_text(match),
-        url0=url_for("archive:player", match.player0.public_id),
-        url1=url_for("archive:player", match.player1.public_id),
+        match_url=f"{match_url[0]}{match.public_id}{match_url[1]}",
+        iso=conditional_escape(finished.format("c")),
+        short=conditional_escape(finished.format(words.short_format)),
+        zone=conditional_escape(finished.format("T")),
+        mode=mode_text(match, words),
+        url0=f"{player_url[0]}{match.player0.public_id}{player_url[1]}",
+        url1=f"{player_url[0]}{match.player1.public_id}{player_url[1]}",
         winner0=WINNER if match.winner_seat == 0 else "",
         winner1=WINNER if match.winner_seat == 1 else "",
         name0=names[0], name1=names[1],
         total0=match.total0, total1=match.total1,
-        result=result_text(match, names),
+        result=result_text(match, names, words),
     ))
 
 
-def mode_text(match):
-    mode = scoring_mode(match.scoring)
-    text = escape(scoring_label(match.scoring))
-    if mode.has_target:
-        text += " · " + pgettext("match target", "to %(target)s") % {"target": match.target}
+def mode_text(match, words):
+    text = words.modes[match.scoring]
+    if scoring_mode(match.scoring).has_target:
+        text += " · " + words.target % {"target": match.target}
     return text
 
 
-def result_text(match, names):
+def result_text(match, names, words):
     """"Ana won (2–1)", or how a match ended early: "Ana won: Ben resigned"."""
     winner, loser = (names[0], names[1]) if match.winner_seat == 0 else (names[1], names[0])
     if match.ending:
-        if match.ending == "resigned":
-            return gettext("%(winner)s won: %(loser)s resigned") % {"winner": winner, "loser": loser}
-        return gettext("%(winner)s won: %(loser)s left the table") % {"winner": winner, "loser": loser}
-    text = gettext("%(name)s won") % {"name": winner}
+        pattern = words.resigned if match.ending == "resigned" else words.left
+        return pattern % {"winner": winner, "loser": loser}
+    text = words.won % {"name": winner}
     if scoring_mode(match.scoring).games > 1:
         text += f" ({match.games_won0}–{match.games_won1})"
     return text
