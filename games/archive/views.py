@@ -163,10 +163,15 @@ def replay_from_request(request, archived, hands):
 def player_detail(request, player_id):
     player = get_object_or_404(Player, public_id=player_id)
     recent = stats.recent_results(player)
+    for row in recent:
+        row["url"] = listing.url_for("archive:match", row["match__public_id"])
+    opponents = stats.results_by_opponent(player)
+    for row in opponents:
+        row["url"] = listing.url_for("archive:player", row["player_id"])
     context = {
         "player": player,
         "stats": stats.player_stats(player),
-        "opponents": stats.results_by_opponent(player),
+        "opponents": opponents,
         "opponents_shown": stats.OPPONENTS_SHOWN,
         "recent": recent,
         "bars": display.chart_bars(recent),
