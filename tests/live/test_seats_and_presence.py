@@ -46,6 +46,11 @@ async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seat
     while (event := await old_device.receive_output(timeout=5))["type"] != "websocket.close":
         pass
     assert event["code"] == 4401
+    # The page's side closes too, and the consumer's end (its presence given back) is awaited:
+    # left running, its write could still hold the table's lock when the test's teardown
+    # flushes the database (seen once: "database table is locked: games_presence").
+    await old_device.send_input({"type": "websocket.disconnect", "code": 4401})
+    await old_device.wait(timeout=5)
     again = await api_socket(code, tokens[0])
     assert (await receive(again))["seat"] is None
     renewed = await api_socket(code, new_token)
