@@ -12,7 +12,7 @@ lets one move in. A move the owner refuses ends the loop, logged once; it looks 
 next change.
 
 It thinks in a small pool of worker processes (GAMES_COMPUTER_PROCESSES, at a lower CPU
-priority), never in this process: its search is pure Python, and a thread of it would hold
+priority, each ending itself if this process is killed outright), never in this process: its search is pure Python, and a thread of it would hold
 the interpreter's lock against the event loop that serves the people's tables. At most
 GAMES_COMPUTER_PROCESSES decisions are handed to the pool at once and the rest wait their
 turn in order, so a hundred computer tables opened at once wait for the computer, not the
@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from django.conf import settings
 
 from games.computer import choose_move
-from games.computer.worker import lower_priority
+from games.computer.worker import start_worker
 from games.errors import GameError
 from games.live import hub
 from games.live.database import database_sync_to_async
@@ -117,7 +117,7 @@ def pool():
         if workers > 0:
             # Spawned, not forked: the server has threads (the database's) a fork would copy mid-step.
             _pools[key] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                              initializer=lower_priority)
+                                              initializer=start_worker)
         else:
             _pools[key] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
     return _pools[key]

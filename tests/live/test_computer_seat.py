@@ -4,7 +4,11 @@ ends, presses Rematch after its opponent, and is never a seat to claim from."""
 import asyncio
 import os
 import random
+import select
+import subprocess
+import sys
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
@@ -88,6 +92,37 @@ async def test_it_chooses_in_a_worker_process_the_move_it_would_choose_here(sett
     turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
     here = computer.choose_move(turn.view, turn.level, random.Random("seed"))
     assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) == here
+
+
+# A server as computer_seat starts its pool, reduced to that: it prints its worker's pid, then
+# waits to be killed.
+SERVER_WITH_A_POOL = """
+import multiprocessing, os, sys
+from concurrent.futures import ProcessPoolExecutor
+from games.computer.worker import start_worker
+if __name__ == "__main__":
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker)
+    print(pool.submit(os.getpid).result(timeout=60), flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_its_worker_process_ends_when_the_server_is_killed_outright(tmp_path):
+    script = tmp_path / "server.py"
+    script.write_text(SERVER_WITH_A_POOL)
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, str(script)], cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    worker = os.pidfd_open(int(server.stdout.readline()))
+    try:
+        server.kill()  # SIGKILL: no chance to stop its pool
+        server.wait(timeout=10)
+        ended, _, _ = select.select([worker], [], [], 30)  # a pidfd is readable once its process ended
+        assert ended, "the worker outlived its server"
+    finally:
+        os.close(worker)
+        server.stdin.close()
+        server.stdout.close()
 
 
 async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
