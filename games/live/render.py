@@ -3,8 +3,9 @@
 Used by the table page for its first paint and by the browser socket for every change,
 so both always show the same thing. Call inside the reader's language.
 
-The live part is a few fragments, each one element with a stable id (templates/games/live/),
-each rendered from its own small context alone: the rules line, the opponent, the piles, the
+The live part is a few fragments, each one element with a stable id (templates/games/live/;
+the three that change with nearly every move, the discard pile, my hand's cards and the
+hand's log, drawn in Python: `DRAWN_IN_PYTHON`), each rendered from its own small context alone: the rules line, the opponent, the piles, the
 announcer, the hand's end, my seat, my hand, my moves, the guide, the hand's log, the
 table's end, the score sheet. A fragment's key is a digest of that context (and the
 language), so what a fragment shows changes exactly when its key does: the browser socket
@@ -24,7 +25,7 @@ from datetime import datetime
 import orjson
 from django.template import Context
 from django.template.loader import get_template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
@@ -105,6 +106,34 @@ def discard_pile_html(live):
                      f'\n</div>\n<span class="pile-count">{pile_count(language)}</span>\n</div>\n')
 
 
+def hand_cards_html(live):
+    """My hand's fragment, its groups of card buttons (`hand_groups`), as its template drew
+    it: the second costliest fragment (benchmarks/render.py: 132 µs a render through the
+    template engine). One tab stop for the whole hand; the arrows move between the cards
+    (table.js). Call inside the reader's language."""
+    labels = group_labels(get_language())
+    groups = "".join(
+        f'\n<div class="group {conditional_escape(group["kind"])}">\n{labels.get(group["kind"], "")}'
+        f'\n<div class="group-cards">\n{conditional_escape(group["cards"])}\n</div>\n</div>\n'
+        for group in live["groups"]
+    )
+    return mark_safe(f'<div class="groups" id="hand-cards">\n{groups}\n</div>\n')
+
+
+@lru_cache(maxsize=16)
+def group_labels(_language):
+    labels = {"meld": pgettext("gin rummy", "Meld"), "deadwood": pgettext("gin rummy", "Deadwood")}
+    return {kind: f'<span class="group-label">{escape(label)}</span>' for kind, label in labels.items()}
+
+
+def hand_moves_html(live):
+    """The hand's moves, oldest first, as their template drew them. With data-append: only
+    the lines after the first N, which the page shows already (table.js adds these to them)."""
+    append = f' data-append="{live["after"]}"' if live["after"] else ""
+    lines = "".join(f"<li>{conditional_escape(line)}</li>" for line in live["moves"])
+    return mark_safe(f'<ol class="moves" id="hand-moves"{append}>{lines}</ol>\n')
+
+
 @lru_cache(maxsize=16)
 def empty_pile(_language):
     return (f'<span class="card empty-pile" role="img" aria-label="{escape(gettext("The discard pile is empty"))}">'
@@ -178,7 +207,7 @@ FRAGMENTS = (
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )
 # Fragments drawn by a function of their context instead of a template (the costliest).
-DRAWN_IN_PYTHON = {"discard": discard_pile_html}
+DRAWN_IN_PYTHON = {"discard": discard_pile_html, "hand_cards": hand_cards_html, "hand_moves": hand_moves_html}
 # Fragments whose items mostly grow through a hand, and the context's list of them: such a
 # fragment's key is (the digest, how many items), and a page that shows the first of them
 # gets only the new ones (the hand's log would otherwise be the largest part of most frames).

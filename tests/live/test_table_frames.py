@@ -192,7 +192,7 @@ def test_a_page_showing_another_hands_moves_gets_this_hands_moves_whole():
     assert "data-append" not in piece and piece.count("<li>") == later.keys["hand-moves"][1]
 
 
-@pytest.mark.parametrize("fragment", ["players", "hand_cards", "stock", "table"])
+@pytest.mark.parametrize("fragment", ["players", "my_hand", "stock", "table"])
 def test_the_live_tables_templates_are_read_without_their_indentation(fragment):
     """Every frame carries some of them to every page at the table; the indentation would be
     bytes a page collapses to one space anyway (games/live/templates_loader.py)."""
