@@ -379,7 +379,7 @@ def live_context(state, sort, order=(), language=None):
         "my_turn": seat is not None and state["to_move"] == seat and state["hand_result"] is None,
         "table_wins": state["table_wins"] if state["match_number"] > 1 or state["match_over"] else None,
         "showdown": showdown(state["hand_result"], names) if state["hand_result"] else None,
-        "score_sheet": score_sheet(state["sheet"], names),
+        "score_sheet": sheet_layout(state["sheet"], names),
         "waiting": state["waiting_for_opponent"],
         "can_claim": state["can_claim"],
         "claim_in": claim_in(state),
@@ -418,6 +418,20 @@ def time_left(moment):
     """The time from now until `moment` (ISO 8601), as m:ss, never below 0:00."""
     left = max(0, math.ceil((datetime.fromisoformat(moment) - timezone.now()).total_seconds()))
     return f"{left // 60}:{left % 60:02d}"
+
+
+def sheet_layout(sheet, names):
+    """`score_sheet(sheet, names)`, laid out once for each sheet and names: the sheet changes
+    only at a hand's end, and laying out a long Hollywood sheet for every reader at every move
+    was a third of building a reader's view (benchmarks/render.py, cProfile). The layout is
+    shared: read it, never change it."""
+    return _sheet_layout(orjson.dumps([sheet, names]))
+
+
+@lru_cache(maxsize=256)
+def _sheet_layout(key):
+    sheet, names = orjson.loads(key)
+    return score_sheet(sheet, names)
 
 
 def display_names(players):
