@@ -37,7 +37,11 @@ def url_around(name, _language, _script_prefix):
 def url_for(name, public_id):
     """The URL `name` reverses to for `public_id`, as {% url name public_id %} gives it, without
     a reverse() each: a player page links fifty matches and opponents."""
-    before, after = url_around(name, get_language(), get_script_prefix())
+    return url_with(url_around(name, get_language(), get_script_prefix()), public_id)
+
+
+def url_with(around, public_id):
+    before, after = around
     return f"{before}{public_id}{after}"
 
 
@@ -85,15 +89,14 @@ def page_words(language, script_prefix):
 def match_row(match, words):
     finished = DateFormat(template_localtime(match.finished_at))
     names = (escape(match.player0.name), escape(match.player1.name))
-    match_url, player_url = words.match_url, words.player_url
     return mark_safe(ROW.format(
-        match_url=f"{match_url[0]}{match.public_id}{match_url[1]}",
+        match_url=url_with(words.match_url, match.public_id),
         iso=conditional_escape(finished.format("c")),
         short=conditional_escape(finished.format(words.short_format)),
         zone=conditional_escape(finished.format("T")),
         mode=mode_text(match, words),
-        url0=f"{player_url[0]}{match.player0.public_id}{player_url[1]}",
-        url1=f"{player_url[0]}{match.player1.public_id}{player_url[1]}",
+        url0=url_with(words.player_url, match.player0.public_id),
+        url1=url_with(words.player_url, match.player1.public_id),
         winner0=WINNER if match.winner_seat == 0 else "",
         winner1=WINNER if match.winner_seat == 1 else "",
         name0=names[0], name1=names[1],

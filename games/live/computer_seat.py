@@ -12,12 +12,12 @@ lets one move in. A move the owner refuses ends the loop, logged once; it looks 
 next change.
 
 It thinks in a small pool of worker processes (GAMES_COMPUTER_PROCESSES, at a lower CPU
-priority, each ending itself if this process is killed outright), never in this process: its search is pure Python, and a thread of it would hold
-the interpreter's lock against the event loop that serves the people's tables. At most
-GAMES_COMPUTER_PROCESSES decisions are handed to the pool at once and the rest wait their
-turn in order, so a hundred computer tables opened at once wait for the computer, not the
-people for their moves. With GAMES_COMPUTER_PROCESSES = 0 it thinks in a thread (tests that
-replace its player).
+priority, each ending itself if this process is killed outright), never in this process: its
+search is pure Python, and a thread of it would hold the interpreter's lock against the event
+loop that serves the people's tables. At most GAMES_COMPUTER_PROCESSES decisions are handed to
+the pool at once and the rest wait their turn in order, so a hundred computer tables opened at
+once wait for the computer, not the people for their moves. With GAMES_COMPUTER_PROCESSES = 0
+it thinks in a thread (tests that replace its player).
 """
 
 import asyncio

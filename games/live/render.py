@@ -4,15 +4,16 @@ Used by the table page for its first paint and by the browser socket for every c
 so both always show the same thing. Call inside the reader's language.
 
 The live part is a few fragments, each one element with a stable id (templates/games/live/;
-the three that change with nearly every move, the discard pile, my hand's cards and the
-hand's log, drawn in Python: `DRAWN_IN_PYTHON`), each rendered from its own small context alone: the rules line, the opponent, the piles, the
-announcer, the hand's end, my seat, my hand, my moves, the guide, the hand's log, the
-table's end, the score sheet. A fragment's key is a digest of that context (and the
-language), so what a fragment shows changes exactly when its key does: the browser socket
-sends a reader only the fragments whose key changed since its last frame (table.js morphs
-each into its element), and each fragment is rendered once per key, however many readers
-share it (`RENDERED`). A fragment that grows through a hand (its moves, its discard pile: `GROWING`) is sent
-as its new items alone to a page that shows the first ones.
+the three that change with nearly every move, the discard pile, my hand's cards and the hand's
+log, drawn in Python: `DRAWN_IN_PYTHON`), each rendered from its own small context alone: the
+rules line, the opponent, the piles, the announcer, the hand's end, my seat, my hand, my
+moves, the guide, the hand's log, the table's end, the score sheet. A fragment's key is a
+digest of that context (and the language), so what a fragment shows changes exactly when its
+key does: the browser socket sends a reader only the fragments whose key changed since its
+last frame (table.js morphs each into its element), and each fragment is rendered once per
+key, however many readers share it (`RENDERED`). A fragment that grows through a hand (its
+moves, its discard pile: `GROWING`) is sent as its new items alone to a page that shows the
+first ones.
 """
 
 import hashlib

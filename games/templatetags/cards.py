@@ -30,8 +30,7 @@ register = template.Library()
 
 @register.simple_tag
 def card(code, move=None, label=None, classes="", refusal=None, after=None):
-    if not is_card_code(code):
-        raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
+    check_code(code)
     # A card button has no type: none is in a form, where a button would submit it.
     if refusal:
         # Pressable, so it can say why not: a card that silently does nothing reads as broken.
@@ -49,6 +48,11 @@ def card(code, move=None, label=None, classes="", refusal=None, after=None):
             format_html('<i data-face="{}"></i>', after) if after is not None else "",
         )
     return picture(get_language(), code, classes)
+
+
+def check_code(code):
+    if not is_card_code(code):
+        raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
 
 
 # A long match in the archive shows hundreds of cards: each is built once per language.
@@ -99,8 +103,7 @@ def pictures(codes, classes, language):
     if isinstance(codes, str):
         codes = codes.split()
     for code in codes:
-        if not is_card_code(code):
-            raise template.TemplateSyntaxError(f"Not a card code: {code!r}")
+        check_code(code)
     # Each card is safe HTML built from a checked code, so the joined whole is too.
     return mark_safe('<span class="cards">' + "".join(picture(language, code, classes) for code in codes) + "</span>")
 
