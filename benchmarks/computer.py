@@ -3,6 +3,9 @@
     python benchmarks/computer.py                      # 200 games a pairing, 1 worker
     python benchmarks/computer.py --games 2000 --pairings expert-marjj --seed 19
     python benchmarks/computer.py --games 400 --pairings club-simple,expert-club --budget 10
+    python benchmarks/computer.py --games 2000 --seed 43 --pairings expert-simple \
+        --set players.FAST_HOLD_BELOW=-1 --record before.jsonl   # a constant changed
+    python benchmarks/computer.py --games 2000 --seed 43 --pairings expert-simple --paired-with before.jsonl
 
 Every pairing plays one game to 100 on this site's rules (the two-card rule, bonuses that do
 not count toward the target), in mirrored pairs: the same seeded deals twice, seats swapped,
@@ -11,6 +14,13 @@ Wilson interval, the hands won, the finish mix of each side (gins, knocks won, u
 against the other's knock), dead hands, the points per hand, and the first player's
 milliseconds per decision (median, p99, max). ``--budget`` is the levels' thinking budget in
 milliseconds (``choose_move(..., budget_ms=)``); without it each level uses its default.
+
+A lever is measured on the same deals with it and without it: ``--set module.NAME=VALUE`` sets
+a constant of ``games.computer``'s modules for the run (in every module that imported it),
+``--record FILE`` keeps each game's winner, and ``--paired-with FILE`` prints, after each
+pairing, how many games of the recorded run (same pairing, same seed) changed winner: ``+``
+won now and lost then, ``-`` the other way. Two runs differ in far fewer games than they
+play, so the net change tells a lever from noise sooner than two win rates do.
 
 The yardsticks
 ==============
@@ -87,6 +97,8 @@ gives the figures with the command and seed.
 """
 
 import argparse
+import importlib
+import json
 import math
 import random
 import statistics
@@ -443,6 +455,11 @@ def play_pair(task):
     return [(straight[0], straight[1]), (swapped[1], swapped[0])]
 
 
+def play_numbered_pair(numbered_task):
+    number, task = numbered_task
+    return number, play_pair(task)
+
+
 # Figures ------------------------------------------------------------------------------------
 
 
@@ -487,6 +504,50 @@ def report(first, second, games, seconds):
     )
 
 
+# A lever measured on the same deals --------------------------------------------------------------
+
+COMPUTER_MODULES = ("players", "judgement", "inference", "knowledge", "search", "rollout", "stakes")
+
+
+def apply_settings(settings):
+    """Set ``module.NAME=VALUE`` constants in games.computer (in each module holding the name)."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        module_name, _, attribute = name.rpartition(".")
+        owner = importlib.import_module(f"games.computer.{module_name}")
+        if not hasattr(owner, attribute):
+            raise SystemExit(f"--set: games.computer.{module_name} has no {attribute}")
+        for other in COMPUTER_MODULES:
+            module = importlib.import_module(f"games.computer.{other}")
+            if hasattr(module, attribute):
+                setattr(module, attribute, eval(value, {}))  # a constant: a number, a tuple
+
+
+def recorded(path):
+    """{(pairing, seed, pair number, game of the pair): won} from a --record file."""
+    games = {}
+    with open(path) as lines:
+        for line in lines:
+            game = json.loads(line)
+            games[(game["pairing"], game["seed"], game["pair"], game["game"])] = game["won"]
+    return games
+
+
+def paired(games, before, pairing, seed):
+    """How many games changed winner against the recorded run, as a line."""
+    plus = minus = common = 0
+    for number, pair in games:
+        for game, (mine, _) in enumerate(pair):
+            then = before.get((pairing, seed, number, game))
+            if then is None:
+                continue
+            common += 1
+            plus += mine["won"] and not then
+            minus += then and not mine["won"]
+    print(f"  paired with the recorded run: {common} games in both, {plus + minus} changed winner "
+          f"(+{plus} -{minus}, net {plus - minus:+d}; noise about ±{2 * math.sqrt(plus + minus):.0f})", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (rounded up to mirrored pairs)")
@@ -495,26 +556,39 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=None, help="the levels' thinking budget, ms a decision")
     parser.add_argument("--progress", type=int, default=0, help="also print the figures so far every N mirrored pairs (0: only at the end)")
+    parser.add_argument("--set", action="append", default=[], metavar="module.NAME=VALUE", help="a constant of games.computer for this run, e.g. players.FAST_HOLD_BELOW=-1")
+    parser.add_argument("--record", metavar="FILE", help="append each game's winner to FILE (JSON lines)")
+    parser.add_argument("--paired-with", metavar="FILE", help="a --record file of the same deals: count the games whose winner changed")
     args = parser.parse_args()
+    apply_settings(args.set)
+    before = recorded(args.paired_with) if args.paired_with else None
     pairs = -(-args.games // 2)
     budget = "default" if args.budget is None else f"{args.budget:g} ms"
     print(f"games to {TARGET}, {pairs * 2} a pairing in mirrored pairs, seed {args.seed}, budget {budget}, "
-          f"{args.workers} workers; the first player's figures", flush=True)
-    with Pool(args.workers) as pool:
+          f"{args.workers} workers; the first player's figures" + "".join(f"; {s}" for s in args.set), flush=True)
+    with Pool(args.workers, initializer=apply_settings, initargs=(args.set,)) as pool:
         for pairing in args.pairings.split(","):
             first, second = pairing.split("-")
             for player in (first, second):
                 if player not in YARDSTICKS and player not in LEVELS:
                     parser.error(f"unknown player {player!r}: {', '.join(LEVELS + YARDSTICKS)}")
             start = time.perf_counter()
-            tasks = [(first, second, args.seed * 1_000_003 + number, args.budget) for number in range(pairs)]
-            games = []
-            for done, pair in enumerate(pool.imap_unordered(play_pair, tasks, chunksize=4), 1):
+            tasks = [(number, (first, second, args.seed * 1_000_003 + number, args.budget)) for number in range(pairs)]
+            games, numbered = [], []
+            for done, (number, pair) in enumerate(pool.imap_unordered(play_numbered_pair, tasks, chunksize=4), 1):
                 games.extend(pair)
+                numbered.append((number, pair))
                 if args.progress and done % args.progress == 0 and done < pairs:
                     print("so far: ", end="")
                     report(first, second, games, time.perf_counter() - start)
             report(first, second, games, time.perf_counter() - start)
+            if args.record:
+                with open(args.record, "a") as out:
+                    for number, pair in sorted(numbered, key=lambda item: item[0]):
+                        for game, (mine, _) in enumerate(pair):
+                            out.write(json.dumps({"pairing": pairing, "seed": args.seed, "pair": number, "game": game, "won": mine["won"]}) + "\n")
+            if before is not None:
+                paired(numbered, before, pairing, args.seed)
 
 
 if __name__ == "__main__":
