@@ -11,11 +11,12 @@
   outs count less against an opponent read as knocking at once, so its hand is low sooner) and
   by what it feeds the opponent (against a player read as knocking at once, its hand is guessed
   by sampled hands that fit what it did, and a discard that leaves much deadwood costs more the
-  likelier it knocks next: inference.py); knocks short of gin
-  only while the opponent's hand is still raw, and hunts gin after (but for a knock that may
-  end the game, by what the opponent's showdowns say it holds); where a draw from the
-  pile is close it samples worlds and plays them out (search.py), scoring each end by the
-  chance of winning the match (stakes.py), as many worlds as its time budget allows.
+  likelier it knocks next: inference.py); knocks short of gin only while the opponent's hand
+  is still raw (against a player who knocks at once, only with a hand still far from gin: a
+  made hand is held for gin or the undercut), and hunts gin after (but for a knock that may
+  end the game, by what the opponent's showdowns say it holds); where a draw from the pile is
+  close it samples worlds and plays them out (search.py), scoring each end by the chance of
+  winning the match (stakes.py), as many worlds as its time budget allows.
 """
 
 from dataclasses import replace
@@ -113,6 +114,19 @@ INFER_PRIOR = 10.0
 # -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
 # four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
+# Against a player read as knocking at once, a hand that could knock with at most
+# FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
+# with more still goes down at once), unless the knock would likely end the game. Such a player
+# holds more than 10 whenever we move and knocks with 6 to 10: a made hand of ours wins more by
+# the gin it is near or by undercutting that knock than by the knock (its early knocks with 8 to
+# 10, still far from gin, are what must go down at once: knocking early only with up to 6 or 3
+# lost, docs/computer.md's seventh pass). Against the baseline, 2,000 games a seed on the same
+# deals as the expert without it (docs/computer.md, eleventh pass): seed 2 80.0% -> 80.8% (62
+# changed, +40 -22, net +18; holding up to 3: net +6, up to 5: +14, up to 9 against 7: -7 of 31
+# in 952 games), seed 3 78.2% -> 78.8% (net +12, without the game-end guard), the fresh seed 43
+# 79.0% -> 79.4% (95 changed, net +9): net +39 of 239 changed games, about 2.5 standard errors.
+FAST_HOLD_BELOW = 7
+NO_HOLD = -1
 
 
 def code(card):
@@ -204,7 +218,8 @@ def expert(view, rng, budget_ms):
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight)
+        hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -298,7 +313,28 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
+def _hold_below(view, knowledge, judge, knocks):
+    """Against a player read as knocking at once: the deadwood up to which a knock is held for
+    gin or an undercut (FAST_HOLD_BELOW), or NO_HOLD when the knock may end the game."""
+    if not knocks or min(knocks.values()) > FAST_HOLD_BELOW:
+        return NO_HOLD
+    return NO_HOLD if knock_may_end_game(view, knowledge, judge, min(knocks.values())) else FAST_HOLD_BELOW
+
+
+def knock_may_end_game(view, knowledge, judge, deadwood):
+    """Whether a knock with ``deadwood`` would win the points the expert still needs: in at least
+    half the opponent's sampled hands (lay-offs aside), or, with none sampled, once it needs at
+    most FINISH_NEED."""
+    needed = points_needed(view, knowledge.seat)
+    if needed is None:
+        return True  # a single hand: any knock that wins it wins the match
+    if not judge.hands:
+        return needed <= FINISH_NEED
+    ending = sum(least_deadwood(hand) - deadwood >= needed for hand in judge.hands)
+    return 2 * ending >= len(judge.hands)
+
+
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -306,7 +342,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     # the greedy play-outs judge the future of a hand worse than the one-card look-ahead.
     ceiling = knock_ceiling(knowledge, schedule)
     knock = gin_or_least_knock({c: deadwood for c, deadwood in knocks.items() if deadwood <= ceiling})
-    if knock:
+    if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
     _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]

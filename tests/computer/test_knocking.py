@@ -1,8 +1,13 @@
 """The expert knocks short of gin only while the opponent's hand is still raw."""
 
+import copy
+import random
+
+from games.computer import choose_move
 from games.computer.knowledge import read
 from games.computer.players import (
-    FINISH_CEILING, FINISH_CEILING_AGAINST_KNOCKER, holds_knockable, knock_ceiling, knocks_at_once, schedule_for,
+    FAST_HOLD_BELOW, FINISH_CEILING, FINISH_CEILING_AGAINST_KNOCKER, holds_knockable, knock_ceiling, knocks_at_once,
+    schedule_for,
 )
 
 from .helpers import play_match
@@ -93,3 +98,43 @@ def test_it_reads_a_fast_knocker_from_more_knocks_short_of_gin_than_gins_and_no_
     assert not knocks_at_once({"results": [knock, gin]}, 1, 10)
     assert not knocks_at_once({"results": [knock, held]}, 1, 10)
     assert not knocks_at_once({"results": [knock]}, 0, 10)
+
+
+def _with_points(view, points):
+    """The view with the game's points set, so the knock's stakes are known."""
+    view = copy.deepcopy(view)
+    view["sheet"]["games"][0]["points"] = points
+    return view
+
+
+def made_hand_chances(seeds):
+    """Views where the expert, early in a hand against a player read as knocking at once, could
+    knock short of gin: (least knock, ceiling, view)."""
+    found = []
+
+    def watch(view, move):
+        hand_view = view["hand_view"]
+        knocks = hand_view["knocks"]
+        if hand_view["seat"] != 0 or not knocks or min(knocks.values()) == 0:
+            return
+        knowledge = read(hand_view)
+        ceiling = knock_ceiling(knowledge, schedule_for(view, knowledge))
+        if min(knocks.values()) <= ceiling and knocks_at_once(view, 1, knowledge.knock_limit):
+            found.append((min(knocks.values()), view))
+
+    for seed in seeds:
+        play_match(("expert", "club"), seed, target=100, on_move=watch)
+    return found
+
+
+def test_against_a_player_who_knocks_at_once_it_holds_a_made_hand_for_gin_unless_the_knock_ends_the_game():
+    chances = made_hand_chances(range(6))
+    made = [view for least, view in chances if least <= FAST_HOLD_BELOW]
+    raw = [view for least, view in chances if least > FAST_HOLD_BELOW]
+    assert made and raw
+    for view in made:
+        # Far from the target the made hand is held; one point short, the knock ends the game.
+        assert not choose_move(_with_points(view, [0, 0]), "expert", random.Random(1)).startswith("knock")
+        assert choose_move(_with_points(view, [99, 0]), "expert", random.Random(1)).startswith("knock")
+    for view in raw:
+        assert choose_move(_with_points(view, [0, 0]), "expert", random.Random(1)).startswith("knock")
