@@ -97,6 +97,7 @@ gives the figures with the command and seed.
 """
 
 import argparse
+import ast
 import importlib
 import json
 import math
@@ -520,7 +521,7 @@ def apply_settings(settings):
         for other in COMPUTER_MODULES:
             module = importlib.import_module(f"games.computer.{other}")
             if hasattr(module, attribute):
-                setattr(module, attribute, eval(value, {}))  # a constant: a number, a tuple
+                setattr(module, attribute, ast.literal_eval(value))  # a number, a tuple of numbers
 
 
 def recorded(path):

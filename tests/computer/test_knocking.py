@@ -109,7 +109,7 @@ def _with_points(view, points):
 
 def made_hand_chances(seeds):
     """Views where the expert, early in a hand against a player read as knocking at once, could
-    knock short of gin: (least knock, ceiling, view)."""
+    knock short of gin within its ceiling: (the least knock's deadwood, the view)."""
     found = []
 
     def watch(view, move):
