@@ -138,3 +138,11 @@ def test_against_a_player_who_knocks_at_once_it_holds_a_made_hand_for_gin_unless
         assert choose_move(_with_points(view, [99, 0]), "expert", random.Random(1)).startswith("knock")
     for view in raw:
         assert choose_move(_with_points(view, [0, 0]), "expert", random.Random(1)).startswith("knock")
+
+
+def test_under_a_lower_knock_limit_it_still_knocks_a_made_hand_against_a_player_who_knocks_at_once():
+    # Under Oklahoma's lower limits every knock is a made hand; the hold was measured at 10 only.
+    least, view = next((least, view) for least, view in made_hand_chances(range(6)) if least <= 5)
+    view = _with_points(view, [0, 0])
+    view["hand_view"]["knock_limit"] = 5
+    assert choose_move(view, "expert", random.Random(1)).startswith("knock")
