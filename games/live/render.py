@@ -80,38 +80,36 @@ def _discard_pile(state, live):
 
 
 def discard_pile_html(live):
-    """The discard pile's fragment, as its template drew it: built in Python because it
-    changes with nearly every move, once for each seat (the pile's card is a button for the
-    player who may take it), and the template engine made it the costliest fragment
-    (benchmarks/render.py: 238 µs a render). A picked card is discarded by a tap here, or
-    dragged here (table.js). Call inside the reader's language."""
+    """The discard pile's fragment, built in Python: it changes with nearly every move, once for
+    each seat (the pile's card is a button for the player who may take it), and the template
+    engine made it the costliest fragment (benchmarks/render.py: 238 µs a render). A picked card
+    is discarded by a tap here, or dragged here (table.js). Call inside the reader's language."""
     language = get_language()
     if live["knock_card"]:
         unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][:3]))
         # As blocktranslate: the values are escaped, the catalogue's own text is not.
         label = gettext("The knock card, face down: the %(card)s") % {"card": escape(live["knock_card_name"])}
-        fan = (f'\n{unders}\n\n<span class="card back top knock-card" id="knock-card" role="img" '
-               f'aria-label="{label}"></span>\n')
+        top = f'<span class="card back top knock-card" id="knock-card" role="img" aria-label="{label}"></span>'
     else:
         unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][1:4]))
-        top = live["discard_top"]
-        if not top:
-            fan = f"\n{unders}\n{empty_pile(language)}\n"
+        code = live["discard_top"]
+        if not code:
+            top = empty_pile(language)
         elif "pile" in live["draws"]:
             label = gettext("%(short)s: take the %(card)s") % {
-                "short": escape(card_short(top)), "card": escape(live["discard_top_name"])}
-            fan = f'\n{unders}\n\n{card(top, move="pile", label=mark_safe(label), classes="top")}\n\n\n'
+                "short": escape(card_short(code)), "card": escape(live["discard_top_name"])}
+            top = card(code, move="pile", label=mark_safe(label), classes="top")
         else:
-            fan = f"\n{unders}\n\n{picture(language, top, 'top')}\n\n"
-    return mark_safe(f'\n<div class="pile discard" id="discard-pile">\n<div class="pile-fan" id="pile-fan">\n{fan}'
-                     f'\n</div>\n<span class="pile-count">{pile_count(language)}</span>\n</div>\n')
+            top = picture(language, code, "top")
+    return mark_safe(f'<div class="pile discard" id="discard-pile">\n<div class="pile-fan" id="pile-fan">\n{unders}\n{top}\n'
+                     f'</div>\n<span class="pile-count">{pile_count(language)}</span>\n</div>\n')
 
 
 def hand_cards_html(live):
-    """My hand's fragment, its groups of card buttons (`hand_groups`), as its template drew
-    it: the second costliest fragment (benchmarks/render.py: 132 µs a render through the
-    template engine). One tab stop for the whole hand; the arrows move between the cards
-    (table.js). Call inside the reader's language."""
+    """My hand's fragment, its groups of card buttons (`hand_groups`), built in Python: the
+    second costliest fragment (benchmarks/render.py: 132 µs a render through the template
+    engine). One tab stop for the whole hand; the arrows move between the cards (table.js).
+    Call inside the reader's language."""
     labels = group_labels(get_language())
     groups = "".join(
         f'\n<div class="group {conditional_escape(group["kind"])}">\n{labels.get(group["kind"], "")}'
@@ -128,8 +126,8 @@ def group_labels(_language):
 
 
 def hand_moves_html(live):
-    """The hand's moves, oldest first, as their template drew them. With data-append: only
-    the lines after the first N, which the page shows already (table.js adds these to them)."""
+    """The hand's moves, oldest first. With data-append: only the lines after the first N, which
+    the page shows already (table.js adds these to them)."""
     append = f' data-append="{live["after"]}"' if live["after"] else ""
     lines = "".join(f"<li>{conditional_escape(line)}</li>" for line in live["moves"])
     return mark_safe(f'<ol class="moves" id="hand-moves"{append}>{lines}</ol>\n')

@@ -1,6 +1,7 @@
 """The expert knocks short of gin only while the opponent's hand is still raw."""
 
 import copy
+import functools
 import random
 
 from games.computer import choose_move
@@ -107,9 +108,11 @@ def _with_points(view, points):
     return view
 
 
-def made_hand_chances(seeds):
+@functools.cache
+def made_hand_chances(seeds=tuple(range(6))):
     """Views where the expert, early in a hand against a player read as knocking at once, could
-    knock short of gin within its ceiling: (the least knock's deadwood, the view)."""
+    knock short of gin within its ceiling: (the least knock's deadwood, the view). Played once
+    for the tests that read them; they change only copies (_with_points)."""
     found = []
 
     def watch(view, move):
@@ -128,7 +131,7 @@ def made_hand_chances(seeds):
 
 
 def test_against_a_player_who_knocks_at_once_it_holds_a_made_hand_for_gin_unless_the_knock_ends_the_game():
-    chances = made_hand_chances(range(6))
+    chances = made_hand_chances()
     made = [view for least, view in chances if least <= FAST_HOLD_BELOW]
     raw = [view for least, view in chances if least > FAST_HOLD_BELOW]
     assert made and raw
@@ -142,7 +145,8 @@ def test_against_a_player_who_knocks_at_once_it_holds_a_made_hand_for_gin_unless
 
 def test_under_a_lower_knock_limit_it_still_knocks_a_made_hand_against_a_player_who_knocks_at_once():
     # Under Oklahoma's lower limits every knock is a made hand; the hold was measured at 10 only.
-    least, view = next((least, view) for least, view in made_hand_chances(range(6)) if least <= 5)
-    view = _with_points(view, [0, 0])
+    low = [view for least, view in made_hand_chances() if least <= 5]
+    assert low
+    view = _with_points(low[0], [0, 0])
     view["hand_view"]["knock_limit"] = 5
     assert choose_move(view, "expert", random.Random(1)).startswith("knock")
