@@ -70,12 +70,22 @@ def test_it_refuses_a_400_mb_body_with_413_before_reading_it(site):
     with socket.create_connection((processes.HOST, site.port), timeout=10) as client:
         client.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                        b"Content-Length: 400000000\r\n\r\n" + b" " * 65536)
-        answer = b""
-        while chunk := client.recv(65536):  # the whole answer: the server closes the connection
-            answer += chunk
-        answer = answer.decode("latin-1")
+        answer = read_until_closed(client).decode("latin-1")
     assert answer.startswith("HTTP/1.1 413"), answer
     assert "request_too_large" in answer
+
+
+def read_until_closed(client):
+    """All the server sent before it closed. A server that answers without reading the body
+    closes with our bytes still unread in its socket, and its kernel then resets the
+    connection: the answer it sent first is still ours to read, and the reset ends it."""
+    answer = b""
+    try:
+        while chunk := client.recv(65536):
+            answer += chunk
+    except ConnectionResetError:
+        pass
+    return answer
 
 
 class SilentClient:
