@@ -28,7 +28,7 @@ from .inference import infer, posterior_odds
 from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import read
 from .rollout import best_discard, greedy_takes
-from .search import evaluate, paired_gain
+from .search import evaluate
 from .stakes import Stakes
 
 # The beginner's slips are chosen to be a beginner's, not tuned: it overlooks a gain of up to
@@ -130,15 +130,6 @@ KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_BELOW = 7
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
-# SCREENING: a card from the pile that joins no meld is taken too when it beats the stock by more
-# than this (None: never).
-LOOSE_TAKE_MARGIN = None
-# SCREENING: against a player read as knocking at once, where a knock short of gin is legal, the
-# knock and the best discard are played out in KNOCK_SEARCH_WORLDS common worlds (our seat then
-# knocks with gin only), and the other one replaces the rule's choice when it gains more than
-# KNOCK_SEARCH_Z standard errors. 0 worlds: never.
-KNOCK_SEARCH_WORLDS = 0
-KNOCK_SEARCH_Z = 2.0
 
 
 def code(card):
@@ -232,8 +223,6 @@ def expert(view, rng, budget_ms):
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
-        if fast and KNOCK_SEARCH_WORLDS:
-            candidates = _knock_searched(view, knowledge, judge, hand_view["knocks"], candidates, weight, knock_weight, rng)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -265,8 +254,7 @@ def _draw_candidates(knowledge, judge, legal):
         return [other]
     top = knowledge.top.bit_length() - 1
     if not greedy_takes(knowledge.mine, top):
-        if LOOSE_TAKE_MARGIN is None or judge.take_gain(knowledge.mine, top) <= LOOSE_TAKE_MARGIN:
-            return [other]
+        return [other]
     gain = judge.take_gain(knowledge.mine, top)
     if gain > CLEAR_TAKE:
         return ["pile"]
@@ -347,22 +335,6 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
         return needed <= FINISH_NEED
     ending = sum(least_deadwood(hand) - deadwood >= needed for hand in judge.hands)
     return 2 * ending >= len(judge.hands)
-
-
-def _knock_searched(view, knowledge, judge, knocks, candidates, weight, knock_weight, rng):
-    """The rule's move, or the other of knock and hold when the play-outs clearly prefer it."""
-    short = {card: deadwood for card, deadwood in knocks.items() if 0 < deadwood <= knowledge.knock_limit}
-    if not short or 0 in knocks.values():
-        return candidates
-    knock = gin_or_least_knock(short)
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), weight, 0.0, knock_weight)[0]
-    hold = f"discard {code(card)}"
-    first = candidates[0]
-    second = hold if first.startswith("knock") else knock
-    ceilings = [0, 0]
-    ceilings[1 - knowledge.seat] = knowledge.knock_limit
-    mean, error = paired_gain(knowledge, first, second, Stakes(view, knowledge.seat), KNOCK_SEARCH_WORLDS, rng, judge.hands, ceilings)
-    return [second] if mean > KNOCK_SEARCH_Z * error and mean > 0 else [first]
 
 
 def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):

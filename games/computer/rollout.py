@@ -19,9 +19,9 @@ MOST_TURNS = 60  # a play-out in which nobody knocks (a reshuffling stock) count
 class World:
     """One complete deal consistent with a view: both hands, the stock and the pile."""
 
-    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer", "ceilings")
+    __slots__ = ("hands", "stock", "pile", "to_move", "knock_limit", "two_card_rule", "passes", "dealer")
 
-    def __init__(self, hands, stock, pile, to_move, knock_limit, two_card_rule, dealer, passes=PLAYING, ceilings=None):
+    def __init__(self, hands, stock, pile, to_move, knock_limit, two_card_rule, dealer, passes=PLAYING):
         self.hands = hands  # [mask, mask]
         self.stock = stock  # card indices, top last
         self.pile = pile  # card indices, top last
@@ -30,7 +30,6 @@ class World:
         self.two_card_rule = two_card_rule
         self.dealer = dealer
         self.passes = passes  # upcard passes so far, or PLAYING once the offer is over
-        self.ceilings = ceilings  # per seat, the most deadwood it knocks with; None: the knock limit
 
 
 def best_discard(deadwoods, forbidden):
@@ -61,8 +60,7 @@ def finish_turn(world, seat, forbidden):
     """Discard or knock for ``seat`` after a draw. Returns the result, or None if play goes on."""
     hand = world.hands[seat]
     card, deadwood = best_discard(discard_deadwoods(hand), forbidden)
-    ceiling = world.knock_limit if world.ceilings is None else world.ceilings[seat]
-    return discard(world, seat, card, knock=deadwood <= ceiling)
+    return discard(world, seat, card, knock=deadwood <= world.knock_limit)
 
 
 def discard(world, seat, card, knock):

@@ -12,19 +12,15 @@ from .knowledge import cards_in
 from .rollout import BOTH_PASSED, PLAYING, World, discard, pass_upcard, play_out, take_pile, take_stock
 
 
-def sample_world(knowledge, rng, theirs=None):
-    """One deal the view cannot tell from the real one; ``theirs``: the opponent's hand, if it is
-    given (a hand sampled to fit what it did), else drawn by the Knowledge's weights."""
+def sample_world(knowledge, rng):
+    """One deal the view cannot tell from the real one."""
     unseen = cards_in(knowledge.unseen)
-    if theirs is None:
-        weights = knowledge.weights
-        # Weighted sampling without replacement (Efraimidis and Spirakis): the largest keys win.
-        keyed = sorted(unseen, key=lambda card: rng.random() ** (1.0 / weights[card]) if weights[card] > 0 else 0.0, reverse=True)
-        count = knowledge.opponent_unknown
-        theirs = knowledge.opponent_known | sum(1 << card for card in keyed[:count])
-        stock = keyed[count:]
-    else:
-        stock = [card for card in unseen if not theirs >> card & 1]
+    weights = knowledge.weights
+    # Weighted sampling without replacement (Efraimidis and Spirakis): the largest keys win.
+    keyed = sorted(unseen, key=lambda card: rng.random() ** (1.0 / weights[card]) if weights[card] > 0 else 0.0, reverse=True)
+    count = knowledge.opponent_unknown
+    theirs = knowledge.opponent_known | sum(1 << card for card in keyed[:count])
+    stock = keyed[count:]
     rng.shuffle(stock)
     seat = knowledge.seat
     hands = [0, 0]
@@ -39,7 +35,7 @@ def _passes(knowledge):
 
 
 def copy_world(world):
-    return World(list(world.hands), list(world.stock), list(world.pile), world.to_move, world.knock_limit, world.two_card_rule, world.dealer, world.passes, world.ceilings)
+    return World(list(world.hands), list(world.stock), list(world.pile), world.to_move, world.knock_limit, world.two_card_rule, world.dealer, world.passes)
 
 
 def apply(world, move):
@@ -67,23 +63,3 @@ def evaluate(knowledge, moves, stakes, worlds, rng):
             winner, points = ended if ended is not None else play_out(trial)
             totals[move] += stakes.value(winner, points)
     return {move: total / worlds for move, total in totals.items()}
-
-
-def paired_gain(knowledge, first, second, stakes, worlds, rng, hands=(), ceilings=None):
-    """(mean, standard error) of what ``second`` is worth more than ``first`` in the match, over
-    the same sampled worlds (the opponent's hand from ``hands`` in turn, if any); in the play-outs
-    each seat knocks with at most its ``ceilings`` deadwood (None: the knock limit)."""
-    gains = []
-    for number in range(worlds):
-        world = sample_world(knowledge, rng, hands[number % len(hands)] if hands else None)
-        world.ceilings = ceilings
-        values = []
-        for move in (first, second):
-            trial = copy_world(world)
-            ended = apply(trial, move)
-            winner, points = ended if ended is not None else play_out(trial)
-            values.append(stakes.value(winner, points))
-        gains.append(values[1] - values[0])
-    mean = sum(gains) / worlds
-    spread = (sum((gain - mean) ** 2 for gain in gains) / max(1, worlds - 1)) ** 0.5
-    return mean, spread / worlds ** 0.5
