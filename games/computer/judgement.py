@@ -151,15 +151,6 @@ class Judge:
         judged.sort()
         return judged
 
-    def far_take_gain(self, hand, top, turn, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
-        """How much better (lower) the far discards' best score is once ``top`` is taken than it is
-        expected to be after a draw from the stock (``turn``: the draw about to be made)."""
-        def best(drawn, forbidden):
-            return self.far_discards(drawn, turn, forbidden, future_weight, gin_weight, knock_weight)[0][0]
-
-        stock = sum(chance * best(hand | 1 << card, -1) for card, chance in self.stock_odds)
-        return stock - best(hand | 1 << top, top)
-
     def discards(self, hand, forbidden=-1):
         """[(score, card, deadwood)] for the discards worth judging, best (lowest) first."""
         deadwoods = discard_deadwoods(hand)

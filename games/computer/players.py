@@ -130,11 +130,6 @@ KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_BELOW = 7
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
-# Screening lever (docs/computer.md, thirteenth pass): the pile's card judged by the far
-# discards' score (the hand's outs) instead of the one-card look-ahead. 0 off; 1 the far gain
-# in place of take_gain, close ones searched; 2 the far gain alone decides; 3 as 2, any card.
-FAR_TAKES = 0
-FAR_TAKE_MARGIN = 0.0
 
 
 def code(card):
@@ -221,14 +216,11 @@ def expert(view, rng, budget_ms):
     fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
     if fast and INFER_SAMPLES:
         knowledge, judge = _inferred(knowledge, judge, len(hand_view["history"]))
-    weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
-    knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
     if hand_view["phase"] != "discard":
-        if knock_ceiling(knowledge, schedule_for(view, knowledge)) > 0:
-            gin_weight = 0.0
-        weights = (weight, gin_weight, knock_weight) if FAR_TAKES else None
-        candidates = _draw_candidates(knowledge, judge, legal, weights)
+        candidates = _draw_candidates(knowledge, judge, legal)
     else:
+        weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
+        knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
     if len(candidates) == 1:
@@ -256,19 +248,14 @@ def _inferred(knowledge, judge, moves):
     return knowledge, Judge(knowledge, hands, INFER_PRIOR)
 
 
-def _draw_candidates(knowledge, judge, legal, far_weights=None):
+def _draw_candidates(knowledge, judge, legal):
     other = draw_instead(legal)
     if "pile" not in legal:
         return [other]
     top = knowledge.top.bit_length() - 1
-    if FAR_TAKES != 3 and not greedy_takes(knowledge.mine, top):
+    if not greedy_takes(knowledge.mine, top):
         return [other]
-    if far_weights:
-        gain = judge.far_take_gain(knowledge.mine, top, knowledge.my_turns + 1, *far_weights) - FAR_TAKE_MARGIN
-        if FAR_TAKES >= 2:
-            return ["pile"] if gain > 0 else [other]
-    else:
-        gain = judge.take_gain(knowledge.mine, top)
+    gain = judge.take_gain(knowledge.mine, top)
     if gain > CLEAR_TAKE:
         return ["pile"]
     return ["pile", other] if gain > 0 else [other, "pile"]
