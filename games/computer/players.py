@@ -114,6 +114,10 @@ INFER_PRIOR = 10.0
 # -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
 # four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
+# In place of the knock-next term, what a point lost to its knock on its next turn costs in the
+# discards' score, that knock settled against the sampled hands (Judge.showdown_loss); 0: the
+# knock-next term.
+SHOWDOWN_WEIGHT = 0.0
 # Against a player read as knocking at once, a hand that could knock with at most
 # FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
 # with more still goes down at once), unless the knock would likely end the game. Such a player
@@ -220,9 +224,10 @@ def expert(view, rng, budget_ms):
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
-        knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
+        knock_weight = KNOCK_NEXT_WEIGHT if judge.hands and not SHOWDOWN_WEIGHT else 0.0
+        showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -337,7 +342,7 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
     return 2 * ending >= len(judge.hands)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD, showdown_weight=0.0):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -348,7 +353,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight, showdown_weight)[0]
     return [f"discard {code(card)}"]
 
 
