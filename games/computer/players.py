@@ -114,9 +114,9 @@ INFER_PRIOR = 10.0
 # -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
 # four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
-# In place of the knock-next term, what a point lost to its knock on its next turn costs in the
-# discards' score, that knock settled against the sampled hands (Judge.showdown_loss); 0: the
-# knock-next term.
+# What a point lost to its knock on its next turn costs in the discards' score, that knock
+# settled against the sampled hands (Judge.showdown_loss): beside the knock-next term, or in
+# its place with KNOCK_NEXT_WEIGHT 0.
 SHOWDOWN_WEIGHT = 0.0
 # Against a player read as knocking at once, a hand that could knock with at most
 # FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
@@ -224,7 +224,7 @@ def expert(view, rng, budget_ms):
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
-        knock_weight = KNOCK_NEXT_WEIGHT if judge.hands and not SHOWDOWN_WEIGHT else 0.0
+        knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
