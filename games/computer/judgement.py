@@ -138,6 +138,21 @@ class Judge:
                 total += sum(chance * self._showdown(ours, knock) for chance, knock in knocks)
         return total / len(hands)
 
+    def knock_value(self, ours):
+        """The points we expect to win (negative: to lose) by knocking with the ten cards
+        ``ours``, settled against the first SHOWDOWN_HANDS sampled hands (their lay-offs counted)."""
+        options = arrangements(ours)
+        mine = points(options[0][1])
+        total = 0.0
+        hands = self.hands[:SHOWDOWN_HANDS]
+        for theirs in hands:
+            if mine == 0:
+                total += GIN_BONUS + least_deadwood(theirs)
+                continue
+            left = max(best_defence(melds, theirs)[0] for melds, _ in options)
+            total += left - mine if mine < left else -(mine - left + UNDERCUT_BONUS)
+        return total / len(hands)
+
     def stock_knocks(self):
         """Per sampled hand: [(chance, its ten cards once it knocks)] for up to SHOWDOWN_DRAWS of
         the stock draws that let it knock, their chances summing to that of any such draw."""

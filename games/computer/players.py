@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
+from games.engine.showdown import GIN_BONUS
 
 from .inference import infer, posterior_odds
 from .judgement import FUTURE_WEIGHT, Judge
@@ -118,6 +119,12 @@ KNOCK_NEXT_WEIGHT = 4.0
 # settled against the sampled hands (Judge.showdown_loss): beside the knock-next term, or in
 # its place with KNOCK_NEXT_WEIGHT 0.
 SHOWDOWN_WEIGHT = 0.0
+# Against a player read as knocking at once, with its hand sampled: a knock short of gin is
+# played when the points it wins in the sampled hands beat holding, counted one turn ahead:
+# the showdown its knock on its next turn brings (Judge.showdown_loss of the best discard), and
+# else our next turn, a gin by the chance the next draw gins, or the same knock. False: the
+# knock schedule and FAST_HOLD_BELOW decide.
+KNOCK_BY_SHOWDOWN = False
 # Against a player read as knocking at once, a hand that could knock with at most
 # FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
 # with more still goes down at once), unless the knock would likely end the game. Such a player
@@ -228,6 +235,8 @@ def expert(view, rng, budget_ms):
         showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
+        if KNOCK_BY_SHOWDOWN and fast and judge.hands:
+            candidates = _knock_or_hold(view, knowledge, judge, hand_view["knocks"], candidates, weight, knock_weight, showdown_weight)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -340,6 +349,26 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
         return needed <= FINISH_NEED
     ending = sum(least_deadwood(hand) - deadwood >= needed for hand in judge.hands)
     return 2 * ending >= len(judge.hands)
+
+
+def _knock_or_hold(view, knowledge, judge, knocks, candidates, weight, knock_weight, showdown_weight):
+    """[the knock] or [the best discard], whichever the sampled hands say wins more (see
+    KNOCK_BY_SHOWDOWN); the candidates as they were where no knock short of gin is legal or the
+    knock may end the game."""
+    if not knocks or min(knocks.values()) == 0 or knock_may_end_game(view, knowledge, judge, min(knocks.values())):
+        return candidates
+    knock = gin_or_least_knock(knocks)
+    mine = knowledge.mine
+    v_knock = judge.knock_value(mine & ~(1 << index(knock.split()[1])))
+    _, card, _ = judge.far_discards(mine, knowledge.my_turns, _forbidden(knowledge), weight, 0.0, knock_weight, showdown_weight)[0]
+    stock = knowledge.unseen.bit_count() - knowledge.opponent_unknown
+    v_hold = -judge.showdown_loss(mine, card)
+    if stock >= 4:  # else the hand dies before our next turn
+        _, gin = judge.outs(mine & ~(1 << card))
+        hands = judge.hands
+        v_gin = GIN_BONUS + sum(least_deadwood(hand) for hand in hands) / len(hands)
+        v_hold += (1.0 - judge.knocks_next(card)) * (gin * v_gin + (1.0 - gin) * v_knock)
+    return [knock] if v_knock > v_hold else [f"discard {code(card)}"]
 
 
 def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD, showdown_weight=0.0):
