@@ -123,8 +123,10 @@ SHOWDOWN_WEIGHT = 0.0
 # played when the points it wins in the sampled hands beat holding, counted one turn ahead:
 # the showdown its knock on its next turn brings (Judge.showdown_loss of the best discard), and
 # else our next turn, a gin by the chance the next draw gins, or the same knock. False: the
-# knock schedule and FAST_HOLD_BELOW decide.
+# knock schedule and FAST_HOLD_BELOW decide. "holds": only the rule's knocks may become holds;
+# "knocks": only its holds may become knocks, and only by more than KNOCK_BY_SHOWDOWN_MARGIN.
 KNOCK_BY_SHOWDOWN = False
+KNOCK_BY_SHOWDOWN_MARGIN = 0.0
 # Against a player read as knocking at once, a hand that could knock with at most
 # FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
 # with more still goes down at once), unless the knock would likely end the game. Such a player
@@ -368,6 +370,11 @@ def _knock_or_hold(view, knowledge, judge, knocks, candidates, weight, knock_wei
         hands = judge.hands
         v_gin = GIN_BONUS + sum(least_deadwood(hand) for hand in hands) / len(hands)
         v_hold += (1.0 - judge.knocks_next(card)) * (gin * v_gin + (1.0 - gin) * v_knock)
+    rule_knocks = candidates[0].startswith("knock")
+    if KNOCK_BY_SHOWDOWN == "holds":
+        return [f"discard {code(card)}"] if rule_knocks and v_hold > v_knock else candidates
+    if KNOCK_BY_SHOWDOWN == "knocks":
+        return [knock] if not rule_knocks and v_knock > v_hold + KNOCK_BY_SHOWDOWN_MARGIN else candidates
     return [knock] if v_knock > v_hold else [f"discard {code(card)}"]
 
 
