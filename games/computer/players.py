@@ -141,6 +141,10 @@ KNOCK_BY_SHOWDOWN_MARGIN = 0.0
 # (Measured with the standard knock limit of 10 only: under Oklahoma's lower limits every knock
 # would be a "made hand", so there the expert knocks as before.)
 FAST_HOLD_BELOW = 7
+# Against a player read as knocking at once that needs at most DEFEND_NEED points to win the
+# game, a knock of its likely ends it: the expert then knocks at its first chance (any
+# deadwood the limit allows, no hold). 0: off.
+DEFEND_NEED = 0
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
 
@@ -236,7 +240,10 @@ def expert(view, rng, budget_ms):
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
+        schedule = schedule_for(view, knowledge)
+        if fast and defends(view, knowledge):
+            schedule, hold_below = ((ANY_TURN, knowledge.knock_limit),), NO_HOLD
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule, weight, gin_weight, knock_weight, hold_below, showdown_weight)
         if KNOCK_BY_SHOWDOWN and fast and judge.hands:
             candidates = _knock_or_hold(view, knowledge, judge, hand_view["knocks"], candidates, weight, knock_weight, showdown_weight)
     if len(candidates) == 1:
@@ -321,6 +328,12 @@ def points_needed(view, seat):
         return None
     open_games = [sheet["target"] - game["points"][seat] for game in sheet["games"] if game["winner"] is None]
     return min(open_games) if open_games else None
+
+
+def defends(view, knowledge):
+    """Whether the opponent needs at most DEFEND_NEED points to win a game of the match."""
+    needed = points_needed(view, 1 - knowledge.seat)
+    return DEFEND_NEED > 0 and needed is not None and needed <= DEFEND_NEED
 
 
 def schedule_for(view, knowledge):
