@@ -147,6 +147,9 @@ FAST_HOLD_BELOW = 7
 # Knocking at the first chance there instead (at most 15 needed) lost: net -34 of 68 changed
 # games, seed 2. 0: off.
 TRAP_NEED = 0
+# ... and there a discard's knock-next term weighs TRAP_KNOCK_NEXT_WEIGHT instead of
+# KNOCK_NEXT_WEIGHT (its knock is worth the game, not the hand's points).
+TRAP_KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
 
@@ -241,7 +244,10 @@ def expert(view, rng, budget_ms):
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
-        below = knowledge.knock_limit if fast and traps(view, knowledge) else FAST_HOLD_BELOW
+        trapping = fast and traps(view, knowledge)
+        below = knowledge.knock_limit if trapping else FAST_HOLD_BELOW
+        if trapping and knock_weight:
+            knock_weight = TRAP_KNOCK_NEXT_WEIGHT
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"], below) if fast else NO_HOLD
         candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
         if KNOCK_BY_SHOWDOWN and fast and judge.hands:
