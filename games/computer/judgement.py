@@ -6,12 +6,9 @@ opponent a meld (so they are not fed). A draw from the pile is taken when it bea
 stock is expected to give.
 """
 
-import random
+from games.engine.melds import discard_deadwoods, least_deadwood
 
-from games.engine.melds import arrangements, discard_deadwoods, least_deadwood, points
-from games.engine.showdown import GIN_BONUS, UNDERCUT_BONUS, best_defence
-
-from .inference import AT_MOST, joinable, knocks_after_stock
+from .inference import joinable, knocks_after_stock
 from .knowledge import NEIGHBOURS, cards_in
 from .rollout import best_discard
 
@@ -45,15 +42,6 @@ FUTURE_FEED_COST = 10.0
 # The deadwood a player who knocks at once is taken to knock with (far_discards' knock_weight):
 # our deadwood above it is what its knock costs us.
 KNOCK_PAR = 6.0
-# Against a player who knocks at once, the knock-next term may count the showdown itself
-# instead (far_discards' showdown_weight): in each of the first SHOWDOWN_HANDS sampled hands
-# its knock after taking our discard, or after SHOWDOWN_DRAWS of the stock draws that let it
-# knock, settled against the ten cards the discard leaves us (lay-offs and the undercut
-# bonus counted). Only the SHOWDOWN_CANDIDATES best discards by the rest of the score are
-# judged so (a bound on the work).
-SHOWDOWN_HANDS = 30
-SHOWDOWN_DRAWS = 2
-SHOWDOWN_CANDIDATES = 4
 
 
 class Judge:
@@ -69,8 +57,6 @@ class Judge:
         self.prior_samples = prior_samples
         self._joinable = None
         self._knocks_after_stock = None
-        self._stock_knocks = None
-        self._its_arrangements = {}
         self._feeds = {}
         unseen = cards_in(knowledge.unseen)
         in_stock = [(card, 1.0 - self.odds[card]) for card in unseen]
@@ -120,65 +106,6 @@ class Judge:
                 total += after_stock
         return total / len(self.hands)
 
-    def showdown_loss(self, hand, card):
-        """The points we expect to lose (negative: to win) to the opponent's knock on its next
-        turn once we throw ``card`` from ``hand``, by the first SHOWDOWN_HANDS sampled hands."""
-        ours = hand & ~(1 << card)
-        limit = self.knowledge.knock_limit
-        hands = self.hands[:SHOWDOWN_HANDS]
-        total = 0.0
-        for theirs, joins, knocks in zip(hands, self.joinable(), self.stock_knocks()):
-            if joins >> card & 1:
-                after = discard_deadwoods(theirs | 1 << card, limit)
-                after.pop(card, None)
-                if after:
-                    shed, _ = best_discard(after, card)
-                    total += self._showdown(ours, (theirs | 1 << card) & ~(1 << shed))
-            else:
-                total += sum(chance * self._showdown(ours, knock) for chance, knock in knocks)
-        return total / len(hands)
-
-    def knock_value(self, ours):
-        """The points we expect to win (negative: to lose) by knocking with the ten cards
-        ``ours``, settled against the first SHOWDOWN_HANDS sampled hands (their lay-offs counted)."""
-        options = arrangements(ours)
-        mine = points(options[0][1])
-        total = 0.0
-        hands = self.hands[:SHOWDOWN_HANDS]
-        for theirs in hands:
-            if mine == 0:
-                total += GIN_BONUS + least_deadwood(theirs)
-                continue
-            left = max(best_defence(melds, theirs)[0] for melds, _ in options)
-            total += left - mine if mine < left else -(mine - left + UNDERCUT_BONUS)
-        return total / len(hands)
-
-    def stock_knocks(self):
-        """Per sampled hand: [(chance, its ten cards once it knocks)] for up to SHOWDOWN_DRAWS of
-        the stock draws that let it knock, their chances summing to that of any such draw."""
-        if self._stock_knocks is None:
-            knowledge = self.knowledge
-            rng = random.Random(knowledge.mine ^ knowledge.unseen)
-            self._stock_knocks = []
-            for theirs in self.hands[:SHOWDOWN_HANDS]:
-                knocks = _knocks_after_draws(theirs, knowledge.unseen & ~theirs, knowledge.knock_limit)
-                kept = rng.sample(knocks, min(SHOWDOWN_DRAWS, len(knocks)))
-                share = len(knocks) / ((knowledge.unseen & ~theirs).bit_count() * len(kept)) if kept else 0.0
-                self._stock_knocks.append([(share, knock) for knock in kept])
-        return self._stock_knocks
-
-    def _showdown(self, ours, theirs):
-        """The points we lose (negative: win) when the opponent knocks holding ``theirs``."""
-        options = self._its_arrangements.get(theirs)
-        if options is None:
-            options = self._its_arrangements[theirs] = arrangements(theirs)
-        its = points(options[0][1])
-        if its == 0:
-            return GIN_BONUS + least_deadwood(ours)
-        # As the engine settles it: the knocker's arrangement that leaves us the most.
-        left = max(best_defence(melds, ours)[0] for melds, _ in options)
-        return left - its if its < left else -(its - left + UNDERCUT_BONUS)
-
     def _independent_feeds(self, card):
         odds = self.odds
         close, near = NEIGHBOURS[card]
@@ -204,7 +131,7 @@ class Judge:
         gin = sum(chance for after, chance in draws if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, showdown_weight=0.0):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
         ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
         ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
@@ -222,9 +149,6 @@ class Judge:
                 score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)
             judged.append((score, card, deadwood))
         judged.sort()
-        if showdown_weight and self.hands:
-            best = [(score + showdown_weight * self.showdown_loss(hand, card), card, deadwood) for score, card, deadwood in judged[:SHOWDOWN_CANDIDATES]]
-            judged = sorted(best) + judged[SHOWDOWN_CANDIDATES:]
         return judged
 
     def discards(self, hand, forbidden=-1):
@@ -245,23 +169,3 @@ class Judge:
         """How much better taking ``top`` leaves the hand than the stock is expected to."""
         _, after_take = best_discard(discard_deadwoods(hand | 1 << top), top)
         return self.expected_after_draw(hand) - after_take - TAKE_MARGIN
-
-
-def _knocks_after_draws(hand, stock, knock_limit):
-    """The ten cards ``hand`` (more than the knock limit) knocks with after each draw from
-    ``stock`` that lets it knock, shedding the card that leaves the least deadwood."""
-    rest = discard_deadwoods(hand)
-    shed, least_of_nine = best_discard(rest, -1)
-    joins = joinable(hand) & stock
-    knocks = []
-    room = knock_limit - least_of_nine
-    if room >= 0:
-        # A card that joins no meld adds its value to the best nine cards.
-        nine = hand & ~(1 << shed)
-        knocks += [nine | 1 << card for card in cards_in(stock & ~joins & AT_MOST[min(room, 10)])]
-    for card in cards_in(joins):
-        after = discard_deadwoods(hand | 1 << card, knock_limit)
-        if after:
-            drop, _ = best_discard(after, -1)
-            knocks.append((hand | 1 << card) & ~(1 << drop))
-    return knocks

@@ -23,7 +23,6 @@ from dataclasses import replace
 
 from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
-from games.engine.showdown import GIN_BONUS
 
 from .inference import infer, posterior_odds
 from .judgement import FUTURE_WEIGHT, Judge
@@ -115,18 +114,6 @@ INFER_PRIOR = 10.0
 # -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
 # four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
 KNOCK_NEXT_WEIGHT = 4.0
-# What a point lost to its knock on its next turn costs in the discards' score, that knock
-# settled against the sampled hands (Judge.showdown_loss): beside the knock-next term, or in
-# its place with KNOCK_NEXT_WEIGHT 0.
-SHOWDOWN_WEIGHT = 0.0
-# Against a player read as knocking at once, with its hand sampled: a knock short of gin is
-# played when the points it wins in the sampled hands beat holding, counted one turn ahead:
-# the showdown its knock on its next turn brings (Judge.showdown_loss of the best discard), and
-# else our next turn, a gin by the chance the next draw gins, or the same knock. False: the
-# knock schedule and FAST_HOLD_BELOW decide. "holds": only the rule's knocks may become holds;
-# "knocks": only its holds may become knocks, and only by more than KNOCK_BY_SHOWDOWN_MARGIN.
-KNOCK_BY_SHOWDOWN = False
-KNOCK_BY_SHOWDOWN_MARGIN = 0.0
 # Against a player read as knocking at once, a hand that could knock with at most
 # FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
 # with more still goes down at once), unless the knock would likely end the game. Such a player
@@ -141,15 +128,6 @@ KNOCK_BY_SHOWDOWN_MARGIN = 0.0
 # (Measured with the standard knock limit of 10 only: under Oklahoma's lower limits every knock
 # would be a "made hand", so there the expert knocks as before.)
 FAST_HOLD_BELOW = 7
-# Against a player read as knocking at once that needs at most TRAP_NEED points to win the
-# game, a knock of its likely ends it unless we undercut it: the expert then holds every knock
-# short of gin (FAST_HOLD_BELOW becomes the knock limit), unless its own knock may end the game.
-# Knocking at the first chance there instead (at most 15 needed) lost: net -34 of 68 changed
-# games, seed 2. 0: off.
-TRAP_NEED = 0
-# ... and there a discard's knock-next term weighs TRAP_KNOCK_NEXT_WEIGHT instead of
-# KNOCK_NEXT_WEIGHT (its knock is worth the game, not the hand's points).
-TRAP_KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
 
@@ -243,15 +221,8 @@ def expert(view, rng, budget_ms):
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
-        showdown_weight = SHOWDOWN_WEIGHT if judge.hands else 0.0
-        trapping = fast and traps(view, knowledge)
-        below = knowledge.knock_limit if trapping else FAST_HOLD_BELOW
-        if trapping and knock_weight:
-            knock_weight = TRAP_KNOCK_NEXT_WEIGHT
-        hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"], below) if fast else NO_HOLD
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, showdown_weight)
-        if KNOCK_BY_SHOWDOWN and fast and judge.hands:
-            candidates = _knock_or_hold(view, knowledge, judge, hand_view["knocks"], candidates, weight, knock_weight, showdown_weight)
+        hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -336,12 +307,6 @@ def points_needed(view, seat):
     return min(open_games) if open_games else None
 
 
-def traps(view, knowledge):
-    """Whether the opponent needs at most TRAP_NEED points to win a game of the match."""
-    needed = points_needed(view, 1 - knowledge.seat)
-    return TRAP_NEED > 0 and needed is not None and needed <= TRAP_NEED
-
-
 def schedule_for(view, knowledge):
     """KNOCK_SCHEDULE, and close to the target a late ceiling too (FINISH_NEED)."""
     needed = points_needed(view, knowledge.seat)
@@ -351,12 +316,12 @@ def schedule_for(view, knowledge):
     return KNOCK_SCHEDULE + ((ANY_TURN, FINISH_CEILING if holder else FINISH_CEILING_AGAINST_KNOCKER),)
 
 
-def _hold_below(view, knowledge, judge, knocks, below=FAST_HOLD_BELOW):
+def _hold_below(view, knowledge, judge, knocks):
     """Against a player read as knocking at once: the deadwood up to which a knock is held for
-    gin or an undercut (``below``), or NO_HOLD when the knock may end the game."""
-    if knowledge.knock_limit < FAST_HOLD_LIMIT or not knocks or min(knocks.values()) > below:
+    gin or an undercut (FAST_HOLD_BELOW), or NO_HOLD when the knock may end the game."""
+    if knowledge.knock_limit < FAST_HOLD_LIMIT or not knocks or min(knocks.values()) > FAST_HOLD_BELOW:
         return NO_HOLD
-    return NO_HOLD if knock_may_end_game(view, knowledge, judge, min(knocks.values())) else below
+    return NO_HOLD if knock_may_end_game(view, knowledge, judge, min(knocks.values())) else FAST_HOLD_BELOW
 
 
 def knock_may_end_game(view, knowledge, judge, deadwood):
@@ -372,32 +337,7 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
     return 2 * ending >= len(judge.hands)
 
 
-def _knock_or_hold(view, knowledge, judge, knocks, candidates, weight, knock_weight, showdown_weight):
-    """[the knock] or [the best discard], whichever the sampled hands say wins more (see
-    KNOCK_BY_SHOWDOWN); the candidates as they were where no knock short of gin is legal or the
-    knock may end the game."""
-    if not knocks or min(knocks.values()) == 0 or knock_may_end_game(view, knowledge, judge, min(knocks.values())):
-        return candidates
-    knock = gin_or_least_knock(knocks)
-    mine = knowledge.mine
-    v_knock = judge.knock_value(mine & ~(1 << index(knock.split()[1])))
-    _, card, _ = judge.far_discards(mine, knowledge.my_turns, _forbidden(knowledge), weight, 0.0, knock_weight, showdown_weight)[0]
-    stock = knowledge.unseen.bit_count() - knowledge.opponent_unknown
-    v_hold = -judge.showdown_loss(mine, card)
-    if stock >= 4:  # else the hand dies before our next turn
-        _, gin = judge.outs(mine & ~(1 << card))
-        hands = judge.hands
-        v_gin = GIN_BONUS + sum(least_deadwood(hand) for hand in hands) / len(hands)
-        v_hold += (1.0 - judge.knocks_next(card)) * (gin * v_gin + (1.0 - gin) * v_knock)
-    rule_knocks = candidates[0].startswith("knock")
-    if KNOCK_BY_SHOWDOWN == "holds":
-        return [f"discard {code(card)}"] if rule_knocks and v_hold > v_knock else candidates
-    if KNOCK_BY_SHOWDOWN == "knocks":
-        return [knock] if not rule_knocks and v_knock > v_hold + KNOCK_BY_SHOWDOWN_MARGIN else candidates
-    return [knock] if v_knock > v_hold else [f"discard {code(card)}"]
-
-
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD, showdown_weight=0.0):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -408,7 +348,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight, showdown_weight)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
     return [f"discard {code(card)}"]
 
 
