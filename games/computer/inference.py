@@ -110,6 +110,26 @@ def posterior_odds(hands, prior_odds, prior_samples):
     return [(prior_samples * prior_odds[card] + counts[card]) / total for card in range(52)]
 
 
+def after_each_draw(hand, cards):
+    """For each card of ``cards`` (indices outside ``hand``): the least deadwood ``hand`` leaves
+    once it draws that card and sheds the best one (the drawn card itself included).
+
+    A card that joins no meld of the hand stays loose whatever is shed, so it leaves either the
+    hand as it was or its own value on top of the best nine cards: only the cards that join a
+    meld need the meld solver, which makes this some three times faster than solving each draw.
+    """
+    now = least_deadwood(hand)
+    best_nine = min(discard_deadwoods(hand).values())
+    joins = joinable(hand)
+    after = []
+    for card in cards:
+        if joins >> card & 1:
+            after.append(min(discard_deadwoods(hand | 1 << card).values()))
+        else:
+            after.append(min(now, VALUE_OF[card] + best_nine))
+    return after
+
+
 def knocks_after_stock(hand, stock, knock_limit):
     """The chance that ``hand`` (ten cards, more than the knock limit) can knock after a draw
     from ``stock`` (a mask, every card as likely)."""

@@ -8,7 +8,7 @@ stock is expected to give.
 
 from games.engine.melds import discard_deadwoods, least_deadwood
 
-from .inference import joinable, knocks_after_stock
+from .inference import after_each_draw, joinable, knocks_after_stock
 from .knowledge import NEIGHBOURS, cards_in
 from .rollout import best_discard
 
@@ -62,15 +62,12 @@ class Judge:
         in_stock = [(card, 1.0 - self.odds[card]) for card in unseen]
         total = sum(chance for _, chance in in_stock) or 1.0
         self.stock_odds = [(card, chance / total) for card, chance in in_stock if chance > 0]
+        self._stock_cards = [card for card, _ in self.stock_odds]
 
     def expected_after_draw(self, hand):
         """The deadwood expected once a card is drawn from the stock and the best one shed."""
-        now = least_deadwood(hand)
-        expected = 0.0
-        for card, chance in self.stock_odds:
-            _, after = best_discard(discard_deadwoods(hand | 1 << card), -1)
-            expected += chance * min(now, after)
-        return expected
+        afters = after_each_draw(hand, self._stock_cards)
+        return sum(chance * after for (_, chance), after in zip(self.stock_odds, afters))
 
     def feeds(self, card):
         """The chance the opponent holds two cards that meld with ``card``."""
@@ -126,9 +123,9 @@ class Judge:
     def outs(self, hand):
         """(the mean of the FUTURE_BEST least deadwoods one stock draw can leave ``hand``, the
         chance that draw leaves gin)."""
-        draws = [(best_discard(discard_deadwoods(hand | 1 << card), -1)[1], chance) for card, chance in self.stock_odds]
-        best = sorted(after for after, _ in draws)[:FUTURE_BEST]
-        gin = sum(chance for after, chance in draws if after == 0)
+        afters = after_each_draw(hand, self._stock_cards)
+        best = sorted(afters)[:FUTURE_BEST]
+        gin = sum(chance for (_, chance), after in zip(self.stock_odds, afters) if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
     def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):

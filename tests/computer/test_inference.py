@@ -2,7 +2,7 @@
 
 import random
 
-from games.computer.inference import fits, infer, joinable, knocks_after_stock
+from games.computer.inference import after_each_draw, fits, infer, joinable, knocks_after_stock
 from games.computer.knowledge import cards_in, read
 from games.computer.rollout import joins_a_meld
 from games.engine import Match, Options
@@ -32,6 +32,15 @@ def test_it_counts_the_chance_of_knocking_after_a_stock_draw_card_by_card():
         knocks = sum(1 for card in cards[10:] if min(discard_deadwoods(hand | 1 << card).values()) <= 10)
         assert abs(knocks_after_stock(hand, stock, 10) - knocks / 20) < 1e-9
         checked += 1
+
+
+def test_it_tells_the_deadwood_after_each_draw_as_solving_every_eleven_cards_would():
+    rng = random.Random(6)
+    for _ in range(300):
+        cards = rng.sample(range(52), 40)
+        hand = sum(1 << card for card in cards[:10])
+        solved = [min(discard_deadwoods(hand | 1 << card).values()) for card in cards[10:]]
+        assert after_each_draw(hand, cards[10:]) == solved
 
 
 def _greedy(view, rng):
