@@ -63,7 +63,6 @@ class Judge:
         total = sum(chance for _, chance in in_stock) or 1.0
         self.stock_odds = [(card, chance / total) for card, chance in in_stock if chance > 0]
         self._stock_cards = [card for card, _ in self.stock_odds]
-        self._after_cache = {}
 
     def expected_after_draw(self, hand):
         """The deadwood expected once a card is drawn from the stock and the best one shed."""
@@ -129,37 +128,7 @@ class Judge:
         gin = sum(chance for (_, chance), after in zip(self.stock_odds, afters) if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def expected_after_two_draws(self, hand):
-        """The deadwood ``hand`` (ten cards) is expected to leave after two stock draws, each
-        followed by the shed that leaves the least deadwood (by the Judge's stock odds)."""
-        cards, odds = self._stock_cards, self.stock_odds
-        now = least_deadwood(hand)
-        nine = discard_deadwoods(hand)
-        best_nine_card = min(nine, key=nine.get)
-        joins = joinable(hand)
-        expected = 0.0
-        for (first, chance), after in zip(odds, after_each_draw(hand, cards)):
-            if after == now:
-                kept = hand  # the drawn card goes straight back (or leaves no less)
-            elif joins >> first & 1:
-                eleven = hand | 1 << first
-                shed = discard_deadwoods(eleven)
-                kept = eleven & ~(1 << min(shed, key=shed.get))
-            else:
-                kept = (hand | 1 << first) & ~(1 << best_nine_card)
-            afters = self._afters(kept)
-            rest = 1.0 - chance
-            second = sum(c * a for (card, c), a in zip(odds, afters) if card != first)
-            expected += chance * (second / rest if rest > 0 else after)
-        return expected
-
-    def _afters(self, hand):
-        found = self._after_cache.get(hand)
-        if found is None:
-            found = self._after_cache[hand] = after_each_draw(hand, self._stock_cards)
-        return found
-
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, two_draws=False):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
         ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
         ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
@@ -171,10 +140,7 @@ class Judge:
         for card, deadwood in deadwoods.items():
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
                 continue
-            if two_draws:
-                outs, gin = self.expected_after_two_draws(hand & ~(1 << card)), 0.0
-            else:
-                outs, gin = self.outs(hand & ~(1 << card))
+            outs, gin = self.outs(hand & ~(1 << card))
             score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
             if knock_weight:
                 score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)
