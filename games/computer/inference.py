@@ -50,14 +50,28 @@ def joinable(hand):
     return (sets | runs) & ~hand
 
 
-def sample_hand(knowledge, unseen, rng):
-    """One opponent hand drawn by the Knowledge's weights (Efraimidis and Spirakis)."""
-    weights = knowledge.weights
-    keyed = sorted(unseen, key=lambda card: rng.random() ** (1.0 / weights[card]) if weights[card] > 0 else 0.0, reverse=True)
-    hand = knowledge.opponent_known
-    for card in keyed[: knowledge.opponent_unknown]:
-        hand |= 1 << card
-    return hand
+def hand_sampler(knowledge, unseen):
+    """A function rng -> one opponent hand drawn by the Knowledge's weights (Efraimidis and
+    Spirakis: each unseen card's key is u ** (1 / weight), the largest keys are its hand).
+
+    Made once for the many draws of one guess: the exponents are worked out once, and the keys
+    are sorted by position, not through a key function called for every card of every draw
+    (some 1.2 times faster a draw). The random numbers drawn and the order of ties (``unseen``'s)
+    are those of sorting ``unseen`` by key, so the guesses are the same.
+    """
+    exponents = [1.0 / knowledge.weights[card] if knowledge.weights[card] > 0 else 0.0 for card in unseen]
+    positions = range(len(unseen))
+    known, unknown = knowledge.opponent_known, knowledge.opponent_unknown
+
+    def sample(rng):
+        draw = rng.random
+        keys = [draw() ** exponent if exponent else 0.0 for exponent in exponents]
+        hand = known
+        for position in sorted(positions, key=keys.__getitem__, reverse=True)[:unknown]:
+            hand |= 1 << unseen[position]
+        return hand
+
+    return sample
 
 
 def fits(knowledge, hand, last):
@@ -88,10 +102,10 @@ def infer(knowledge, last, seed, samples, tries):
     """Up to ``samples`` opponent hands that fit ``last`` (see ``fits``), from at most ``tries``
     draws; deterministic in ``seed``."""
     rng = random.Random(seed)
-    unseen = cards_in(knowledge.unseen)
+    sample_hand = hand_sampler(knowledge, cards_in(knowledge.unseen))
     kept = []
     for _ in range(tries):
-        hand = sample_hand(knowledge, unseen, rng)
+        hand = sample_hand(rng)
         if fits(knowledge, hand, last):
             kept.append(hand)
             if len(kept) >= samples:

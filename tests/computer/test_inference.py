@@ -2,8 +2,8 @@
 
 import random
 
-from games.computer.inference import after_each_draw, fits, infer, joinable, knocks_after_stock
-from games.computer.knowledge import cards_in, read
+from games.computer.inference import after_each_draw, fits, hand_sampler, infer, joinable, knocks_after_stock
+from games.computer.knowledge import Knowledge, cards_in, read
 from games.computer.rollout import joins_a_meld
 from games.engine import Match, Options
 from games.engine.cards import Card
@@ -59,6 +59,35 @@ def _greedy(view, rng):
     card = rng.choice(sorted(card for card, deadwood in deadwoods.items() if deadwood == least))
     move = f"knock {Card(card).code()}"
     return move if move in legal else f"discard {Card(card).code()}"
+
+
+def test_it_samples_the_opponents_hand_by_the_odds_of_each_unseen_card():
+    # Cards 0-9 are unseen with odds 3 (0-4), 1 (5-9) or 0 (never held); 20 is known held.
+    weights = [0.0] * 52
+    for card in range(5):
+        weights[card] = 3.0
+    for card in range(5, 10):
+        weights[card] = 1.0
+    knowledge = Knowledge(
+        mine=sum(1 << card for card in range(30, 40)), opponent_known=1 << 20, opponent_unknown=4,
+        dead=sum(1 << card for card in range(40, 52)), top=1 << 51, knock_limit=10, two_card_rule=False,
+        weights=weights, opponent_turns=1, my_turns=1, cannot_discard=0, pile=[51], seat=0, dealer=1,
+        phase="draw", passes=0, must_draw_stock=False,
+    )
+    sample = hand_sampler(knowledge, list(range(20)))
+    rng = random.Random(7)
+    held = [0] * 52
+    for _ in range(2000):
+        hand = sample(rng)
+        assert hand >> 20 & 1 and len(cards_in(hand)) == 5
+        assert not hand & ~(1 << 20) & ~0x3FF  # never a card with no odds
+        for card in cards_in(hand):
+            held[card] += 1
+    heavy, light = sum(held[:5]), sum(held[5:10])
+    assert heavy + light == 8000
+    # Three times the odds: held far more often (some 2.4 times, four cards drawn without
+    # replacement; an even draw would give 1).
+    assert heavy > 2 * light
 
 
 def test_it_keeps_the_true_hand_of_a_fast_knocker_and_only_samples_that_fit_as_it_does():
