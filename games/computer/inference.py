@@ -98,63 +98,15 @@ def fits(knowledge, hand, last):
     return True
 
 
-def fits_earlier(knowledge, hand, look_back, rng):
-    """Whether a fast knocker holding ``hand`` now could have played its ``look_back`` turns
-    before the last one as it did, on one path back drawn at random: each card it drew from the
-    stock is guessed among the cards it could have been (one it holds, or the one it threw that
-    turn), which tells the ten cards it held at each turn (see ``fits_turn``)."""
-    moves = knowledge.opponent_moves
-    first = max(0, len(moves) - 1 - look_back)
-    taken_at = {took: turn for turn, (_, took, _) in enumerate(moves) if took >= 0}
-    for turn in range(len(moves) - 1, first - 1, -1):
-        let_go, took, thrown = moves[turn]
-        if thrown < 0:
-            held = hand  # an upcard passed: no draw, no discard
-        else:
-            eleven = hand | 1 << thrown
-            drawn = took if took >= 0 else _drawn_from_stock(eleven, taken_at, turn, rng)
-            held = eleven & ~(1 << drawn)
-        if turn < len(moves) - 1 and not fits_turn(knowledge.knock_limit, held, hand, moves[turn]):
-            return False
-        hand = held
-    return True
-
-
-def _drawn_from_stock(eleven, taken_at, turn, rng):
-    """A card of ``eleven`` that could have come from the stock at ``turn``: not one taken
-    from the pile at an earlier turn."""
-    could = [card for card in cards_in(eleven) if taken_at.get(card, turn) >= turn]
-    return could[int(rng.random() * len(could))]
-
-
-def fits_turn(knock_limit, held, after, move):
-    """Whether a fast knocker holding ``held`` (ten cards) would have made ``move`` (let go by,
-    took, threw) and kept ``after``: it takes a pile card only if it joins a meld; it does not
-    knock with what it kept and sheds a card leaving the least deadwood."""
-    let_go, took, thrown = move
-    if let_go >= 0 and joins_a_meld(held, let_go):
-        return False
-    if took >= 0 and not joins_a_meld(held, took):
-        return False
-    if thrown < 0:
-        return True
-    least = least_deadwood(after)
-    if least <= knock_limit:
-        return False
-    lower = discard_deadwoods(after | 1 << thrown, least - 1) if least > 0 else {}
-    return all(card == took for card in lower)
-
-
-def infer(knowledge, last, seed, samples, tries, look_back=0):
-    """Up to ``samples`` opponent hands that fit ``last`` (see ``fits``), and the ``look_back``
-    turns before it (see ``fits_earlier``), from at most ``tries`` draws; deterministic in
-    ``seed``."""
+def infer(knowledge, last, seed, samples, tries):
+    """Up to ``samples`` opponent hands that fit ``last`` (see ``fits``), from at most ``tries``
+    draws; deterministic in ``seed``."""
     rng = random.Random(seed)
     sample_hand = hand_sampler(knowledge, cards_in(knowledge.unseen))
     kept = []
     for _ in range(tries):
         hand = sample_hand(rng)
-        if fits(knowledge, hand, last) and (not look_back or fits_earlier(knowledge, hand, look_back, rng)):
+        if fits(knowledge, hand, last):
             kept.append(hand)
             if len(kept) >= samples:
                 break

@@ -73,8 +73,6 @@ class Knowledge:
     # The opponent's last turn this hand: (the card it let go by, the card it took from the
     # pile, the card it discarded), -1 for none.
     opponent_last: tuple = (-1, -1, -1)
-    # All its turns this hand in that form, oldest first (opponent_last is the last).
-    opponent_moves: tuple = ()
 
     @property
     def unseen(self):
@@ -101,7 +99,7 @@ def read(hand_view):
     dead = codes_mask(hand_view["pile"])
     top = card_mask(hand_view["discard_top"]) if hand_view["discard_top"] else 0
     taken = hand_view["cannot_discard"]
-    weights, turns, moves = _weigh(hand_view["history"], hand_view["upcard"], seat)
+    weights, turns, last = _weigh(hand_view["history"], hand_view["upcard"], seat)
     seen = mine | known | dead
     for index in range(52):
         if seen >> index & 1:
@@ -124,40 +122,39 @@ def read(hand_view):
         phase=hand_view["phase"],
         passes=sum(move == "pass" for _, move in hand_view["history"]),
         must_draw_stock=hand_view["phase"] == "draw" and "pile" not in hand_view["legal_moves"],
-        opponent_last=moves[-1] if moves else (-1, -1, -1),
-        opponent_moves=moves,
+        opponent_last=last,
     )
 
 
 def _weigh(history, upcard, seat):
     """Replay the public moves: the odds per card that the opponent holds it, their draws, and
-    each of their turns (the card let go by, the card taken, the card discarded; -1 for none)."""
+    their last turn (the card let go by, the card taken, the card discarded; -1 for none)."""
     weights = [1.0] * 52
     pile = [Card.from_code(upcard).index]
-    draws = 0
-    turns = []
+    turns = 0
+    let_go = took = thrown = -1
     for who, move in history:
         verb, _, code = move.partition(" ")
         theirs = who != seat
         if verb == "pile":
             taken = pile.pop()
             if theirs:
-                draws += 1
+                turns += 1
                 _scale(weights, taken, TOOK_CLOSE, TOOK_NEAR)
-                turns.append((-1, taken, -1))
+                let_go, took = -1, taken
         elif verb in ("stock", "pass"):
             if theirs:
-                draws += verb == "stock"
-                turns.append((pile[-1] if pile else -1, -1, -1))
+                turns += verb == "stock"
+                let_go, took = (pile[-1] if pile else -1), -1
                 if pile:
                     _scale(weights, pile[-1], LET_GO_CLOSE, LET_GO_NEAR)
         else:
             index = Card.from_code(code).index
             pile.append(index)
             if theirs:
-                turns[-1] = turns[-1][:2] + (index,)
+                thrown = index
                 _scale(weights, index, LET_GO_CLOSE, LET_GO_NEAR)
-    return weights, draws, tuple(turns)
+    return weights, turns, (let_go, took, thrown)
 
 
 def _scale(weights, index, close_factor, near_factor):

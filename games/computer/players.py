@@ -104,8 +104,6 @@ ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 INFER_SAMPLES = 60
 INFER_TRIES = 400
 INFER_PRIOR = 10.0
-# Screening: the sampled hands must also fit this many of its turns before the last.
-INFER_LOOK_BACK = 0
 # What a point of our deadwood above KNOCK_PAR costs in the discards' score, times the chance
 # (by the sampled hands) that such a player knocks on its next turn. Against the baseline, 1,000
 # games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
@@ -240,7 +238,7 @@ def _inferred(knowledge, judge, moves):
     if knowledge.opponent_last == (-1, -1, -1):
         return knowledge, judge
     seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ moves
-    hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES, INFER_LOOK_BACK)
+    hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
     if not hands:
         return knowledge, judge
     odds = posterior_odds(hands, judge.odds, INFER_PRIOR)  # the Judge has the Knowledge's odds
