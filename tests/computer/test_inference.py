@@ -62,7 +62,8 @@ def _greedy(view, rng):
 
 
 def test_it_samples_the_opponents_hand_by_the_odds_of_each_unseen_card():
-    # Cards 0-9 are unseen with odds 3 (0-4), 1 (5-9) or 0 (never held); 20 is known held.
+    # Unseen: cards 0-4 with odds 3, 5-9 with odds 1, the rest (10-19, 21-29) with none; card 20
+    # is known held, 30-39 are ours and 40-51 in the pile.
     weights = [0.0] * 52
     for card in range(5):
         weights[card] = 3.0
@@ -74,7 +75,7 @@ def test_it_samples_the_opponents_hand_by_the_odds_of_each_unseen_card():
         weights=weights, opponent_turns=1, my_turns=1, cannot_discard=0, pile=[51], seat=0, dealer=1,
         phase="draw", passes=0, must_draw_stock=False,
     )
-    sample = hand_sampler(knowledge, list(range(20)))
+    sample = hand_sampler(knowledge, cards_in(knowledge.unseen))
     rng = random.Random(7)
     held = [0] * 52
     for _ in range(2000):
