@@ -8,7 +8,7 @@ stock is expected to give.
 
 from games.engine.melds import discard_deadwoods, least_deadwood
 
-from .inference import VALUE_OF, after_each_draw, joinable, knocks_after_stock
+from .inference import after_each_draw, joinable, knocks_after_stock
 from .knowledge import NEIGHBOURS, cards_in
 from .rollout import best_discard
 
@@ -57,7 +57,6 @@ class Judge:
         self.prior_samples = prior_samples
         self._joinable = None
         self._knocks_after_stock = None
-        self._throw_odds = None
         self._feeds = {}
         unseen = cards_in(knowledge.unseen)
         in_stock = [(card, 1.0 - self.odds[card]) for card in unseen]
@@ -129,39 +128,7 @@ class Judge:
         gin = sum(chance for (_, chance), after in zip(self.stock_odds, afters) if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def throw_odds(self):
-        """[(card, chance)]: the card the opponent (a player who knocks at once) throws on its
-        next turn if it draws from the stock, by the sampled hands: a drawn card that joins no
-        meld and is worth more than the card its hand would shed goes straight back; otherwise
-        it sheds that card (one of those that leave the least deadwood, each as likely)."""
-        if self._throw_odds is None:
-            chances = {}
-            unseen = self.knowledge.unseen
-            for hand, joins in zip(self.hands, self.joinable()):
-                shed = discard_deadwoods(hand)
-                least = min(shed.values())
-                tops = [card for card, deadwood in shed.items() if deadwood == least]
-                top_value = least_deadwood(hand) - least
-                stock = cards_in(unseen & ~hand)
-                for drawn in stock:
-                    share = 1.0 / len(stock) / len(self.hands)
-                    if not joins >> drawn & 1 and VALUE_OF[drawn] >= top_value:
-                        back = 1.0 if VALUE_OF[drawn] > top_value else 0.5
-                        chances[drawn] = chances.get(drawn, 0.0) + back * share
-                        share *= 1.0 - back
-                    for card in tops:
-                        chances[card] = chances.get(card, 0.0) + share / len(tops)
-            self._throw_odds = sorted(chances.items())
-        return self._throw_odds
-
-    def pile_outs(self, hand, outs):
-        """How much the opponent's next throw may lower ``outs`` (ten cards ``hand``): the
-        chance of each throw times what taking it leaves below ``outs``."""
-        throws = self.throw_odds()
-        afters = after_each_draw(hand, [card for card, _ in throws])
-        return sum(chance * max(0.0, outs - after) for (_, chance), after in zip(throws, afters))
-
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, pile_weight=0.0):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
         ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
         ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
@@ -174,8 +141,6 @@ class Judge:
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
                 continue
             outs, gin = self.outs(hand & ~(1 << card))
-            if pile_weight and self.hands:
-                outs -= pile_weight * self.pile_outs(hand & ~(1 << card), outs)
             score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
             if knock_weight:
                 score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)

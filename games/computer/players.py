@@ -128,9 +128,6 @@ KNOCK_NEXT_WEIGHT = 4.0
 # (Measured with the standard knock limit of 10 only: under Oklahoma's lower limits every knock
 # would be a "made hand", so there the expert knocks as before.)
 FAST_HOLD_BELOW = 7
-# Screening: against a player read as knocking at once, a discard's outs also count the card
-# that player is expected to throw next (Judge.pile_outs), weighted by FAST_PILE_OUTS.
-FAST_PILE_OUTS = 0.0
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
 
@@ -225,8 +222,7 @@ def expert(view, rng, budget_ms):
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
-        pile_weight = FAST_PILE_OUTS if fast else 0.0
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, pile_weight)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -341,7 +337,7 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
     return 2 * ending >= len(judge.hands)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD, pile_weight=0.0):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -352,7 +348,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight, pile_weight)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
     return [f"discard {code(card)}"]
 
 
