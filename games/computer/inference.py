@@ -17,7 +17,7 @@ discard of ours joins one of its melds, and the chance it knocks on its next tur
 
 import random
 
-from games.engine.cards import RANK_VALUES
+from games.engine.cards import RANK_VALUES, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .knowledge import cards_in
@@ -160,3 +160,138 @@ def knocks_after_stock(hand, stock, knock_limit):
         if discard_deadwoods(hand | 1 << card, knock_limit):
             count += 1
     return count / size
+
+
+FULL_DECK = (1 << 52) - 1
+PARTICLES = 400
+
+
+def track(history, upcard, seat, mine, knock_limit, samples, seed, particles=PARTICLES):
+    """Up to ``samples`` opponent hands drawn from the hands a fast knocker could hold now, given
+    every move of its this hand (a particle filter over the hand, from the deal): each particle
+    deals it ten cards it could have been dealt and replays the hand's public moves, drawing for
+    its stock draws, and weighs each of its moves by the chance a fast knocker makes it:
+
+    - it takes the face-up card if and only if the card joins a meld of its hand;
+    - it sheds one of the cards that leave its eleven the least deadwood, each as likely (never
+      the card just taken);
+    - it knocks as soon as it may, so every discard left more than the knock limit.
+
+    The cards it could have been dealt or drawn: none we held other than from the pile (our
+    deal and our stock draws, ``mine`` and our discards), and not the upcard. Empty if no
+    particle survives (a player who does not play so). A screening draft, not wired into the
+    players: docs/computer.md, seventeenth pass."""
+    rng = random.Random(seed)
+    pile = [upcard]
+    ours, our_takes = mine, 0
+    for who, move in history:
+        verb, _, code = move.partition(" ")
+        if verb == "pile":
+            taken = pile.pop()
+            if who == seat:
+                our_takes |= 1 << taken
+        elif verb in ("discard", "knock"):
+            card = Card.from_code(code).index
+            pile.append(card)
+            if who == seat:
+                ours |= 1 << card
+    ours &= ~our_takes
+    # ``ours`` is now every card we held that did not come from the pile, bar those we took
+    # from the pile: none of them was ever the opponent's.
+    dealable = cards_in(FULL_DECK & ~ours & ~(1 << upcard))
+    hands = [_deal(rng, dealable) for _ in range(particles)]
+    weights = [1.0] * particles
+    seen = 1 << upcard  # cards that have been face up
+    pile = [upcard]
+    drew_stock = False
+    taken = -1
+    for who, move in history:
+        verb, _, code = move.partition(" ")
+        theirs = who != seat
+        if verb in ("pass", "stock"):
+            if theirs:
+                if pile:
+                    top = pile[-1]
+                    weights = [w if w and not joins_a_meld(h, top) else 0.0 for h, w in zip(hands, weights)]
+                drew_stock = verb == "stock"
+                taken = -1
+        elif verb == "pile":
+            top = pile.pop()
+            if theirs:
+                weights = [w if w and joins_a_meld(h, top) else 0.0 for h, w in zip(hands, weights)]
+                hands = [h | 1 << top for h in hands]
+                drew_stock, taken = False, top
+        else:
+            card = Card.from_code(code).index
+            if theirs:
+                hands, weights = _shed(rng, hands, weights, card, drew_stock, taken, ours | seen, verb == "knock", knock_limit)
+                drew_stock, taken = False, -1
+            pile.append(card)
+            seen |= 1 << card
+        if not any(weights):
+            return []
+        hands, weights = _resampled(rng, hands, weights)
+    total = sum(weights)
+    return [hands[i] for i in _systematic(rng, weights, total, samples)]
+
+
+
+
+def _deal(rng, cards):
+    hand = 0
+    for card in rng.sample(cards, 10):
+        hand |= 1 << card
+    return hand
+
+
+def _shed(rng, hands, weights, card, drew_stock, taken, not_stock, knocked, knock_limit):
+    """Each particle's eleven cards and the weight of shedding ``card`` from them."""
+    new_hands, new_weights = [], []
+    for hand, weight in zip(hands, weights):
+        if weight and drew_stock:
+            stock = FULL_DECK & ~(not_stock | hand)
+            size = stock.bit_count()
+            if hand >> card & 1:
+                cards = cards_in(stock)
+                hand |= 1 << cards[int(rng.random() * len(cards))] if cards else 0
+            elif stock >> card & 1:
+                hand |= 1 << card
+                weight /= size
+            else:
+                weight = 0.0
+        if weight and not hand >> card & 1:
+            weight = 0.0
+        if weight:
+            deadwoods = discard_deadwoods(hand)
+            least = min(d for c, d in deadwoods.items() if c != taken)
+            ties = sum(1 for c, d in deadwoods.items() if d == least and c != taken)
+            if deadwoods[card] != least or card == taken or (not knocked and least <= knock_limit):
+                weight = 0.0
+            else:
+                weight /= ties
+        new_hands.append(hand & ~(1 << card))
+        new_weights.append(weight)
+    return new_hands, new_weights
+
+
+def _resampled(rng, hands, weights):
+    """The particles resampled to even weights once too few carry the weight."""
+    total = sum(weights)
+    effective = total * total / sum(w * w for w in weights)
+    if effective >= len(hands) / 3:
+        return hands, [w / total for w in weights]
+    chosen = _systematic(rng, weights, total, len(hands))
+    return [hands[i] for i in chosen], [1.0] * len(hands)
+
+
+def _systematic(rng, weights, total, count):
+    step = total / count
+    point = rng.random() * step
+    chosen, cumulative, index = [], weights[0], 0
+    for _ in range(count):
+        while cumulative < point and index < len(weights) - 1:
+            index += 1
+            cumulative += weights[index]
+        chosen.append(index)
+        point += step
+    return chosen
