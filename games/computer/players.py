@@ -130,9 +130,6 @@ KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_BELOW = 7
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
-# Screening: against a player read as knocking at once, its hands sampled from even odds over
-# the unseen cards (the last turn's fit alone), not the Knowledge's heuristic weights.
-FLAT_PROPOSAL = 0
 
 
 def code(card):
@@ -241,10 +238,6 @@ def _inferred(knowledge, judge, moves):
     if knowledge.opponent_last == (-1, -1, -1):
         return knowledge, judge
     seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ moves
-    if FLAT_PROPOSAL:
-        unseen = knowledge.unseen
-        knowledge = replace(knowledge, weights=[1.0 if unseen >> card & 1 else 0.0 for card in range(52)])
-        judge = Judge(knowledge)
     hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
     if not hands:
         return knowledge, judge
