@@ -24,7 +24,7 @@ from dataclasses import replace
 from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
-from .inference import infer, posterior_odds, track
+from .inference import infer, posterior_odds
 from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import read
 from .rollout import best_discard, greedy_takes
@@ -104,9 +104,6 @@ ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 INFER_SAMPLES = 60
 INFER_TRIES = 400
 INFER_PRIOR = 10.0
-# Screening: the hands sampled by a particle filter over the whole hand (inference.track), the
-# last turn's fit (infer) only where no particle survives.
-TRACK_READ = 0
 # What a point of our deadwood above KNOCK_PAR costs in the discards' score, times the chance
 # (by the sampled hands) that such a player knocks on its next turn. Against the baseline, 1,000
 # games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
@@ -218,7 +215,7 @@ def expert(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
     if fast and INFER_SAMPLES:
-        knowledge, judge = _inferred(knowledge, judge, hand_view)
+        knowledge, judge = _inferred(knowledge, judge, len(hand_view["history"]))
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
@@ -234,20 +231,14 @@ def expert(view, rng, budget_ms):
     return max(candidates, key=lambda move: values[move])
 
 
-def _inferred(knowledge, judge, hand_view):
+def _inferred(knowledge, judge, moves):
     """(knowledge, judge) with the opponent's hand guessed by sampled hands that fit its last turn
     (inference.py), or as they were if it has not moved or no hand fits. The samples' seed is
     the view's (our cards, the pile, the moves so far), so the player's rng is not drawn on."""
     if knowledge.opponent_last == (-1, -1, -1):
         return knowledge, judge
-    history = hand_view["history"]
-    seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ len(history)
-    hands = []
-    if TRACK_READ:
-        upcard = Card.from_code(hand_view["upcard"]).index
-        hands = track(history, upcard, knowledge.seat, knowledge.mine, knowledge.knock_limit, INFER_SAMPLES, seed)
-    if not hands:
-        hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
+    seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ moves
+    hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
     if not hands:
         return knowledge, judge
     odds = posterior_odds(hands, judge.odds, INFER_PRIOR)  # the Judge has the Knowledge's odds
