@@ -12,6 +12,10 @@ hold terms read. Here every sampled hand is the true one:
 - ``ORACLE=full`` (the default): both the sampled hands and the card odds come from the truth;
 - ``ORACLE=hands``: only the sampled hands; the card odds stay the Knowledge's.
 
+``ORACLE_BLUR=k`` blurs the truth: in each sampled hand, k of the cards it holds unseen by us
+are swapped for cards drawn evenly from the rest of the unseen ones (each sampled hand its own
+swaps), so that how the read's worth falls with its sharpness can be seen.
+
 An upper bound for the read, not a player: the expert's own moves and the rest of its judgement
 are unchanged, and no game of the site ever gives a seat the other's cards. The arguments are
 computer.py's (``--set``, ``--record``, ``--paired-with``: the same deals as a computer.py run).
@@ -19,6 +23,7 @@ computer.py's (``--set``, ``--record``, ``--paired-with``: the same deals as a c
 
 import multiprocessing
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -26,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import benchmarks.computer as computer  # noqa: E402
 import games.computer.players as players  # noqa: E402
+from games.computer.knowledge import cards_in  # noqa: E402
 from games.engine import Match  # noqa: E402
 
 MODES = ("full", "hands")
@@ -40,8 +46,21 @@ def _view_noting_the_other_hand(match, seat):
 
 
 def _true_hands(knowledge, last, seed, samples, tries):
-    """``infer``'s place: every sampled hand the true one."""
-    return [_truth["hand"]] * samples
+    """``infer``'s place: every sampled hand the true one, blurred by ORACLE_BLUR swaps."""
+    swaps = int(os.environ.get("ORACLE_BLUR", 0))
+    truth = _truth["hand"]
+    if not swaps:
+        return [truth] * samples
+    rng = random.Random(seed)
+    hidden = cards_in(truth & ~knowledge.opponent_known)
+    others = cards_in(knowledge.unseen & ~truth)
+    hands = []
+    for _ in range(samples):
+        hand = truth
+        for out, into in zip(rng.sample(hidden, min(swaps, len(hidden))), rng.sample(others, min(swaps, len(others)))):
+            hand = hand & ~(1 << out) | 1 << into
+        hands.append(hand)
+    return hands
 
 
 def _prior_odds(hands, prior_odds, prior_samples):
