@@ -35,7 +35,7 @@ from games.computer.knowledge import cards_in  # noqa: E402
 from games.engine import Match  # noqa: E402
 
 MODES = ("full", "hands")
-_truth = {}
+_truth = {}  # the other seat's hand at the decision being made; ORACLE_BLUR's swaps
 _view = Match.view
 
 
@@ -47,8 +47,7 @@ def _view_noting_the_other_hand(match, seat):
 
 def _true_hands(knowledge, last, seed, samples, tries):
     """``infer``'s place: every sampled hand the true one, blurred by ORACLE_BLUR swaps."""
-    swaps = int(os.environ.get("ORACLE_BLUR", 0))
-    truth = _truth["hand"]
+    swaps, truth = _truth["swaps"], _truth["hand"]
     if not swaps:
         return [truth] * samples
     rng = random.Random(seed)
@@ -68,7 +67,8 @@ def _prior_odds(hands, prior_odds, prior_samples):
     return prior_odds
 
 
-def install(mode):
+def install(mode, swaps):
+    _truth["swaps"] = swaps
     Match.view = _view_noting_the_other_hand
     players.infer = _true_hands
     if mode == "hands":
@@ -79,7 +79,8 @@ if __name__ == "__main__":
     mode = os.environ.get("ORACLE", "full")
     if mode not in MODES:
         raise SystemExit(f"ORACLE={mode}: one of {', '.join(MODES)}")
-    install(mode)
+    swaps = int(os.environ.get("ORACLE_BLUR", 0))
+    install(mode, swaps)
     multiprocessing.set_start_method("fork")  # the workers inherit the patched functions
-    print(f"oracle: {mode}")
+    print(f"oracle: {mode}, {swaps} hidden cards swapped")
     computer.main()
