@@ -24,7 +24,7 @@ from dataclasses import replace
 from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
-from .inference import infer, posterior_odds
+from .inference import infer, posterior_odds, track
 from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import read
 from .rollout import best_discard, greedy_takes
@@ -104,6 +104,13 @@ ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 INFER_SAMPLES = 60
 INFER_TRIES = 400
 INFER_PRIOR = 10.0
+# Against such a player its hand is read first by a particle filter over its whole hand
+# (inference.track), TRACK_PARTICLES_PER_MS particles a millisecond of the budget (1,000 at the
+# default 100 ms), at least TRACK_MIN_PARTICLES; the last turn's fit (infer) only where no
+# particle is left. 0: the last turn's fit alone. Off while it is measured (docs/computer.md,
+# eighteenth pass): --set players.TRACK_PARTICLES_PER_MS=10.
+TRACK_PARTICLES_PER_MS = 0
+TRACK_MIN_PARTICLES = 50
 # What a point of our deadwood above KNOCK_PAR costs in the discards' score, times the chance
 # (by the sampled hands) that such a player knocks on its next turn. Against the baseline, 1,000
 # games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
@@ -215,7 +222,7 @@ def expert(view, rng, budget_ms):
     hand_view, legal, knowledge, judge = _judged(view)
     fast = knocks_at_once(view, 1 - knowledge.seat, knowledge.knock_limit)
     if fast and INFER_SAMPLES:
-        knowledge, judge = _inferred(knowledge, judge, len(hand_view["history"]))
+        knowledge, judge = _inferred(knowledge, judge, hand_view, budget_ms)
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
@@ -231,14 +238,22 @@ def expert(view, rng, budget_ms):
     return max(candidates, key=lambda move: values[move])
 
 
-def _inferred(knowledge, judge, moves):
-    """(knowledge, judge) with the opponent's hand guessed by sampled hands that fit its last turn
-    (inference.py), or as they were if it has not moved or no hand fits. The samples' seed is
-    the view's (our cards, the pile, the moves so far), so the player's rng is not drawn on."""
+def _inferred(knowledge, judge, hand_view, budget_ms):
+    """(knowledge, judge) with the opponent's hand guessed by sampled hands that fit its moves of
+    this hand (inference.py), or as they were if it has not moved or no hand fits. The samples'
+    seed is the view's (our cards, the pile, the moves so far), so the player's rng is not drawn
+    on."""
     if knowledge.opponent_last == (-1, -1, -1):
         return knowledge, judge
-    seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ moves
-    hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
+    history = hand_view["history"]
+    seed = (knowledge.mine << 60) ^ (knowledge.dead << 4) ^ len(history)
+    hands = []
+    if TRACK_PARTICLES_PER_MS:
+        upcard = Card.from_code(hand_view["upcard"]).index
+        particles = max(TRACK_MIN_PARTICLES, round(budget_ms * TRACK_PARTICLES_PER_MS))
+        hands = track(history, upcard, knowledge.seat, knowledge.mine, knowledge.knock_limit, INFER_SAMPLES, seed, particles)
+    if not hands:
+        hands = infer(knowledge, knowledge.opponent_last, seed, INFER_SAMPLES, INFER_TRIES)
     if not hands:
         return knowledge, judge
     odds = posterior_odds(hands, judge.odds, INFER_PRIOR)  # the Judge has the Knowledge's odds
