@@ -172,10 +172,11 @@ def knocks_after_stock(hand, stock, knock_limit):
 FULL_DECK = (1 << 52) - 1
 # Metropolis moves a particle after each resampling (3, as the first draft set them, not tuned).
 TRACK_MOVES = 3
-# Filters kept for the hands in play (one a hand: the latest replaces the one it resumed from),
-# and reads remembered, so that the same view reads the same in this process.
-FILTERS_KEPT = 256
-READS_KEPT = 4096
+# Filters kept for the hands in play (one a hand: the latest replaces the one it resumed from;
+# some 250 KB each at 1,000 particles, so 32 MB at most), and reads remembered (some 6 KB each),
+# so that the same view reads the same in this process.
+FILTERS_KEPT = 128
+READS_KEPT = 1024
 
 
 def track(history, upcard, seat, mine, knock_limit, samples, seed, particles):
