@@ -27,7 +27,7 @@ from collections import OrderedDict
 from games.engine.cards import RANK_VALUES, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
-from .knowledge import cards_in
+from .knowledge import FULL_DECK, cards_in
 from .rollout import joins_a_meld
 
 RANK_OF = tuple(index % 13 for index in range(52))
@@ -169,7 +169,6 @@ def knocks_after_stock(hand, stock, knock_limit):
     return count / size
 
 
-FULL_DECK = (1 << 52) - 1
 # Metropolis moves a particle after each resampling (3, as the first draft set them, not tuned).
 TRACK_MOVES = 3
 # Filters kept for the hands in play (one a hand: the latest replaces the one it resumed from;
