@@ -116,6 +116,58 @@ class Deal:
         return deal
 
 
+@dataclasses.dataclass(frozen=True)
+class NextDeal:
+    """The next hand's deal while it waits: its seed, stored before its commitment is shown,
+    and the contributions come so far (None: none yet). `fixed()` makes the Deal.
+
+    >>> waiting = NextDeal("00" * 32).with_contribution(1, "11" * 32)
+    >>> deal = waiting.fixed(supply=lambda: "22" * 32)
+    >>> deal.contributions == ("22" * 32, "11" * 32), deal.supplied
+    (True, (True, False))
+    >>> waiting.with_contribution(1, "33" * 32)
+    Traceback (most recent call last):
+    ...
+    ValueError: contribution_twice
+    """
+
+    seed: str
+    contributions: tuple = (None, None)
+
+    @classmethod
+    def fresh(cls):
+        return cls(new_share())
+
+    @property
+    def commitment(self):
+        return commitment(self.seed)
+
+    def with_contribution(self, seat, share):
+        """The deal with `seat`'s share; ValueError "contribution_malformed" or "contribution_twice"."""
+        try:
+            clean_share(share)
+        except ValueError:
+            raise ValueError("contribution_malformed") from None
+        if self.contributions[seat] is not None:
+            raise ValueError("contribution_twice")
+        shares = list(self.contributions)
+        shares[seat] = share
+        return dataclasses.replace(self, contributions=tuple(shares))
+
+    def fixed(self, supply=new_share):
+        """The Deal, the server supplying (by `supply()`) each share that did not come."""
+        shares = tuple(share or supply() for share in self.contributions)
+        return Deal(self.seed, shares, tuple(share is None for share in self.contributions))
+
+    def to_dict(self):
+        """For the server's own storage only: it holds the secret seed."""
+        return {"seed": self.seed, "contributions": list(self.contributions)}
+
+    @classmethod
+    def from_dict(cls, data):
+        return cls(clean_share(data["seed"], "seed"), tuple(data["contributions"]))
+
+
 def below(bound, stream):
     """A number in range(bound), bound ≤ 256, from one byte of `stream`: a byte at or above
     the largest multiple of `bound` is skipped, so that every number is equally likely."""

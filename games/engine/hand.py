@@ -285,7 +285,8 @@ class Hand:
         ``known`` (the cards each took from the pile and still holds); ``stock_count``,
         ``discard_count``, ``discard_top``, ``pile`` (the face-up discard pile, bottom first)
         and ``upcard`` (the hand's first upcard); ``history`` ([seat, move] pairs); once over,
-        ``hands`` (both, as codes) and ``result``. A table's readers share one (the live
+        ``hands`` (both, as codes) and ``result``; ``deal``, the commitment of a dealt hand
+        (Deal), and once it is over its seed and contributions too. A table's readers share one (the live
         snapshot builds it once for all of them)."""
         return {
             "dealer": self.dealer,
@@ -303,7 +304,15 @@ class Hand:
             "history": [[who, move] for who, move in self.history],
             "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
             "result": self._result_data(),
+            "deal": self._deal_data(),
         }
+
+    def _deal_data(self):
+        """The deal's commitment while the hand is played; once it is over, its seed and
+        contributions too (Deal.to_dict()). None for a hand dealt by an rng."""
+        if self.deal is None:
+            return None
+        return self.deal.to_dict() if self.result else {"commitment": self.deal.commitment}
 
     def seat_view(self, seat):
         """What only ``seat`` sees (None: a spectator, who holds nothing): ``seat``; its

@@ -1,11 +1,12 @@
 """A deal nobody can rig (docs/fairness.md): the commitment, the streams, the shuffle's uniformity."""
 
 import hashlib
+import json
 import math
 
 import pytest
 
-from games.engine import SINGLE_HAND, Deal, Match, Options
+from games.engine import SINGLE_HAND, Deal, Match, NextDeal, Options
 from games.engine.deal import below, commitment, new_share, seeded_share
 
 from .helpers import draw_and_discard_until
@@ -155,3 +156,41 @@ def test_it_puts_every_card_in_every_place_equally_often():
 
 def test_the_uniformity_test_rejects_a_shuffle_that_favours_low_numbers():
     assert chi_square_of_places(deal.deck() for deal in fixed_deals(ModuloDeal)) > critical_chi_square(51 * 51)
+
+
+# The next hand's deal, while it waits for the contributions -------------------------------
+
+
+def test_it_takes_each_seats_contribution_once_and_supplies_the_missing_one():
+    waiting = NextDeal(SEED).with_contribution(0, FIRST)
+    deal = waiting.fixed(supply=lambda: SECOND)
+    assert deal == Deal(SEED, (FIRST, SECOND), supplied=(False, True))
+    assert waiting.commitment == commitment(SEED)
+
+
+@pytest.mark.parametrize("share", ["11" * 31, "AA" * 32, "", None, 42, ["11" * 32]])
+def test_it_refuses_a_malformed_contribution_and_keeps_waiting_as_it_was(share):
+    waiting = NextDeal(SEED)
+    with pytest.raises(ValueError, match="contribution_malformed"):
+        waiting.with_contribution(0, share)
+    assert waiting.contributions == (None, None)
+
+
+def test_it_refuses_a_second_contribution_from_the_same_seat():
+    waiting = NextDeal(SEED).with_contribution(1, SECOND)
+    with pytest.raises(ValueError, match="contribution_twice"):
+        waiting.with_contribution(1, FIRST)
+    assert waiting.fixed().contributions[1] == SECOND
+
+
+def test_it_keeps_a_waiting_deal_through_saving():
+    waiting = NextDeal(SEED).with_contribution(1, SECOND)
+    assert NextDeal.from_dict(waiting.to_dict()) == waiting
+
+
+def test_it_shows_only_the_commitment_while_the_hand_is_played_and_the_seed_once_it_is_over():
+    match = Match(Options(), deal=a_deal())
+    assert match.view(0)["hand_view"]["deal"] == {"commitment": commitment(SEED)}
+    assert SEED not in json.dumps(match.view(0)) and SEED not in json.dumps(match.view(None))
+    draw_and_discard_until(match, stock_left=2)
+    assert match.view(1)["hand_view"]["deal"] == a_deal().to_dict()
