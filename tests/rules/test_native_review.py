@@ -13,6 +13,7 @@ CHOSEN = {
     ("es", None, "Discard: give up a card that is in no meld, a high one first (a jack, queen or king counts 10). The number on each card is the deadwood you would keep."):
         ("la jota", "sota"),
     ("es", None, "%(name)s knocked, laying the %(card)s face down."): ("ha cerrado", "cerró"),
+    ("es", "chat messages", "%(count)s new"): ("sin leer", "nuevos"),
     ("de", None, "Turn clock"): ("Bedenkzeit", "Zuguhr"),
     ("de", None, "No clock"): ("Zeitlimit", "Uhr"),
     ("cs", None, "You may knock: your deadwood would be %(limit)s or less. Knock to end the hand now, or play on for gin."):
