@@ -18,16 +18,20 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
-from games.live.broadcast import PROCESS, event, group_name, revoked
+from games.live import events
 from games.live.database import database_sync_to_async
+from games.live.events import PROCESS, group_name
 from games.live.outage import DATABASE_AWAY
-from games.live.owner import LiveTable, act, beat_this_process, database_versions, live_tables, recount_this_process
+from games.live.tables import beat_this_process, database_versions, live_tables, recount_this_process, refreshed
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
 # How often the hub compares its tables' versions with the database, in one query: a change
 # whose announcement was lost (the layer was down) reaches the sockets within this time.
 CHECK_SECONDS = 2
+# Events after which this process's copy of the table is dropped: its seats' secrets changed
+# (read them afresh), or the table is gone.
+FORGET_AFTER = ("seat.revoked", "table.gone")
 # Told the table's code after every change delivered to sockets here (games.live.computer_seat wakes
 # the computer): the hub knows nothing of what listens.
 AFTER_A_CHANGE = []
@@ -78,12 +82,9 @@ class Hub:
         except Exception:
             logger.warning("channel layer unavailable for table %s", code, exc_info=True)
 
-    async def tell(self, change):
-        """A change made in this process: its sockets here now, the other processes through
-        the layer. False if the layer failed (logged): the change stands all the same."""
-        return await self.send(change.code, event(change))
-
     async def send(self, code, message):
+        """An event of this process: its sockets here now, the other processes through the
+        layer. False if the layer failed (logged): the change stands all the same."""
         self.deliver(code, message)
         if not self.shared:
             return True
@@ -95,8 +96,8 @@ class Hub:
         return True
 
     def deliver(self, code, message):
-        if message["type"] == "seat.revoked":
-            live_tables.forget(code)  # its seats' secrets changed: read them afresh
+        if message["type"] in FORGET_AFTER:
+            live_tables.forget(code)
         for socket in list(self.members.get(code, ())):
             asyncio.ensure_future(socket.hear(message))
         if self.members.get(code):
@@ -155,7 +156,7 @@ class Hub:
         log = logger.info if available else logger.warning
         log("the database is %s", "back" if available else "away")
         for code in list(self.members):
-            self.deliver(code, {"type": "database.status", "code": code, "available": available})
+            self.deliver(code, events.database_status(code, available))
 
     async def catch_up(self):
         """Tell the sockets of every table the database has moved past what they were told,
@@ -168,13 +169,12 @@ class Hub:
         for code in codes:
             owner = live_tables.get(code)
             if code not in versions:
-                live_tables.forget(code)
-                self.deliver(code, {"type": "table.gone", "code": code})
+                self.deliver(code, events.gone(code))
             elif owner is None or owner.snapshot.version < versions[code]:
-                self.deliver(code, {"type": "table.changed", "code": code, "version": versions[code]})
+                self.deliver(code, events.changed(code, versions[code], origin=None))
             elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
-                await database_sync_to_async(act)(code, LiveTable.refresh)
-                self.deliver(code, {"type": "table.seats", "code": code, "origin": PROCESS})
+                snapshot = await database_sync_to_async(refreshed)(code)
+                self.deliver(code, events.seats(code, snapshot.version))
                 for listener in WHEN_DUE:
                     listener(code)
 
@@ -197,17 +197,7 @@ def hub():
     return _hubs[key]
 
 
-async def tell(change):
-    return await hub().tell(change)
-
-
-def announce(change):
-    """From synchronous code (an HTTP view): tell the change on the server's event loop."""
-    return async_to_sync(tell)(change)
-
-
-def revoke(code, seat):
-    """From an HTTP view: close every socket holding `seat`'s old secret, in every process."""
-    async def send():
-        return await hub().send(code, revoked(code, seat))
-    return async_to_sync(send)()
+async def publish(progress):
+    """A committed change's events, to every socket of its table (games.live.batch)."""
+    for event in progress.events:
+        await hub().send(progress.code, event)

@@ -17,7 +17,6 @@ from django.db import connection
 
 from games.models import Move
 
-from games.live.owner import LiveTable
 from tests import processes
 from tests.live.helpers import choose_move
 
