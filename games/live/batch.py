@@ -82,7 +82,7 @@ def handle_some(commands):
             raise
         try:
             for table in changed:
-                table.publish()  # committed: now its readers may see it
+                table.publish(told=True)  # committed: now its readers may see it
         except BaseException:
             for table in changed:
                 table.in_doubt = True  # not shown yet: reloaded before its next change

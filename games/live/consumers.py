@@ -106,13 +106,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def arrive(self):
         # Everyone re-renders the opponent's presence (or the number watching); this socket's
-        # first state is the one its arrival published (the hub's telling of it then adds nothing).
+        # first state is the one its arrival published, caught up with the database (the
+        # hub's telling of it then adds nothing).
         await batch.send(self.code, Arrive(self.seat))
-        snapshot = shown(self.code)
-        if self.seat is not None and snapshot is not None:
-            await self.send_snapshot(snapshot)
-        else:
-            await self.send_snapshot(await database_sync_to_async(refreshed)(self.code))
+        await self.send_snapshot(shown(self.code) or await database_sync_to_async(refreshed)(self.code))
 
     async def disconnect(self, close_code):
         await self.end()
@@ -171,6 +168,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if error.code == "stale":
                 self.forget_sent()  # the fresh state follows, even if this socket showed it
                 await self.send_current()
+            else:
+                await self.show_if_behind()  # a refusal may have caught the owner up
         except DATABASE_AWAY:
             # Nothing was written: the move is kept in nobody's head as done; the player may
             # try again, and the page says the server is having trouble until it is back.
@@ -182,6 +181,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             logger.exception("frame failed at table %s", self.code)
             await self.send_error(GameError("server_error"))
             await self.send_current()
+
+    def behind(self, version):
+        """Whether this socket was shown a version older than `version` (one still arriving
+        is shown the current state by its arrival)."""
+        return self.sent is not None and self.sent.version < version
+
+    async def show_if_behind(self):
+        snapshot = shown(self.code)
+        if snapshot is not None and self.behind(snapshot.version):
+            await self.send_snapshot(snapshot)
 
     def forget_sent(self):
         """The next state is sent whole, whatever this socket sent before."""

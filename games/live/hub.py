@@ -22,6 +22,7 @@ from games.live import events
 from games.live.database import database_sync_to_async
 from games.live.events import PROCESS, group_name
 from games.live.outage import DATABASE_AWAY
+from games.live.owner import RAN_AHEAD
 from games.live.tables import beat_this_process, database_versions, live_tables, recount_this_process, refreshed
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class Hub:
         self.channel = None
         self.listener = self.checker = None
         self.database_available = True
+        self.loop = asyncio.get_running_loop()
+        self.unsubscribed = set()  # tables whose group the layer refused to join (it was down)
 
     async def join(self, code, socket):
         members = self.members.setdefault(code, set())
@@ -74,13 +77,19 @@ class Hub:
             self.listener = asyncio.ensure_future(self.listen())
 
     async def tell_layer(self, method, code):
-        """Join or leave a table's group; a layer that is down is rejoined by `listen`."""
+        """Join or leave a table's group; a group the layer is down for is joined again at the
+        next check, or by `listen` once it hears again."""
         if not self.shared:
             return
+        joining = method == self.layer.group_add
         try:
             await method(group_name(code), self.channel)
         except Exception:
             logger.warning("channel layer unavailable for table %s", code, exc_info=True)
+            if joining:
+                self.unsubscribed.add(code)
+        else:
+            self.unsubscribed.discard(code)
 
     async def send(self, code, message):
         """An event of this process: its sockets here now, the other processes through the
@@ -102,7 +111,26 @@ class Hub:
             asyncio.ensure_future(socket.hear(message))
         if self.members.get(code):
             for listener in AFTER_A_CHANGE:
-                listener(code)
+                try:
+                    listener(code)
+                except Exception:  # a listener's failure is its own, never the hub's
+                    logger.exception("a listener failed after a change at table %s", code)
+
+    def show(self, code, version):
+        """Tell the sockets of `code` shown a version older than `version` (this process's
+        copy moved on by a read)."""
+        message = events.changed(code, version, origin=None)
+        for socket in list(self.members.get(code, ())):
+            if socket.behind(version):
+                asyncio.ensure_future(socket.hear(message))
+
+    def show_soon(self, code, version):
+        """`show` from any thread (an owner publishes in the database thread)."""
+        if code in self.members:
+            try:
+                self.loop.call_soon_threadsafe(self.show, code, version)
+            except RuntimeError:  # its loop has closed (a test's)
+                pass
 
     async def listen(self):
         failures = 0
@@ -119,25 +147,30 @@ class Hub:
                 continue
             failures = 0
             if message.get("origin") != PROCESS:
-                self.deliver(message["code"], message)
+                try:
+                    self.deliver(message["code"], message)
+                except Exception:  # one bad message must not end the listening
+                    logger.exception("could not deliver a message from the channel layer")
 
     async def check(self):
         beaten = 0.0
         while True:
             await asyncio.sleep(CHECK_SECONDS)
             try:
+                await self.resubscribe()
                 if time.monotonic() - beaten >= settings.GAMES_PRESENCE_BEAT_SECONDS:
                     await database_sync_to_async(beat_this_process)()  # this process's sockets still count
                     beaten = time.monotonic()
                 await self.catch_up()
-            except DATABASE_AWAY:
-                self.tell_database(available=False)
-            except Exception:
-                logger.warning("could not check the tables' versions", exc_info=True)
-            else:
                 if not self.database_available:
                     await database_sync_to_async(recount_this_process)(self.seated_sockets())
                 self.tell_database(available=True)
+            except asyncio.CancelledError:
+                raise
+            except DATABASE_AWAY:
+                self.tell_database(available=False)
+            except Exception:  # logged, and checked again in CHECK_SECONDS: the task lives on
+                logger.warning("could not check the tables' versions", exc_info=True)
 
     def seated_sockets(self):
         """{(table code, seat): how many of its sockets are open here}, the spectators' under
@@ -170,7 +203,8 @@ class Hub:
             owner = live_tables.get(code)
             if code not in versions:
                 self.deliver(code, events.gone(code))
-            elif owner is None or owner.snapshot.version < versions[code]:
+            elif owner is None or owner.snapshot.version < versions[code] or self.shown_behind(code, versions[code]):
+                # Compared with what each socket was shown, not only with this process's copy.
                 self.deliver(code, events.changed(code, versions[code], origin=None))
             elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
                 snapshot = await database_sync_to_async(refreshed)(code)
@@ -178,10 +212,21 @@ class Hub:
                 for listener in WHEN_DUE:
                     listener(code)
 
+    def shown_behind(self, code, version):
+        return any(socket.behind(version) for socket in list(self.members.get(code, ())))
+
     async def rejoin(self):
         """After an outage the layer may have lost this process's groups (Redis restarted)."""
         for code in list(self.members):
             await self.tell_layer(self.layer.group_add, code)
+
+    async def resubscribe(self):
+        """The groups the layer was down for when their first socket here joined."""
+        for code in list(self.unsubscribed):
+            if code in self.members:
+                await self.tell_layer(self.layer.group_add, code)
+            else:
+                self.unsubscribed.discard(code)
 
 
 _hubs = {}
@@ -195,6 +240,15 @@ def hub():
         _hubs.clear()  # a previous loop's hub has no loop to run on any more
         _hubs[key] = Hub(layer)
     return _hubs[key]
+
+
+def ran_ahead(code, version):
+    """An owner's copy moved on by a read, in any thread: its sockets here are shown it."""
+    for running in list(_hubs.values()):
+        running.show_soon(code, version)
+
+
+RAN_AHEAD.append(ran_ahead)
 
 
 async def publish(progress):

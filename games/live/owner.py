@@ -53,6 +53,10 @@ CHAT_SHOWN = 50  # the lines a page opens with
 # Numbers every snapshot of this process, whichever owner made it (an owner evicted and built
 # again must not start again at 1): a socket shows each snapshot once, in order.
 SERIALS = itertools.count(1)
+# Told (code, version) when this process's copy of a table moved on by a read (a page load, a
+# catch-up, a reload after a refusal) rather than by a change whose sender publishes its
+# events: the hub shows it to the sockets, so the copy never runs silently ahead of them.
+RAN_AHEAD = []
 
 
 # Each command → the owner's method that applies it, and whether it is a change of the table
@@ -174,12 +178,17 @@ class LiveTable:
             self.marks = (self.table.version, store.clock_marks(self.table, len(self.match.hands)))
         return self.marks[1]
 
-    def publish(self):
-        """Make the current table, seats and match what readers see."""
+    def publish(self, told=False):
+        """Make the current table, seats and match what readers see (`told`: by a change,
+        whose events its sender publishes)."""
         if self.earlier_wins[0] != self.table.match_number:  # read once a match (a rematch)
             self.earlier_wins = (self.table.match_number, wins_before(self.table.code, self.table.match_number))
+        before = getattr(self, "snapshot", None)
         self.snapshot = Snapshot(self.table, self.seats, self.match, self.facts(timezone.now()), self.earlier_wins[1],
                                  next(SERIALS))
+        if not told and before is not None and self.snapshot.version > before.version:
+            for listener in RAN_AHEAD:
+                listener(self.code, self.snapshot.version)
 
     def seat_for(self, token):
         """The seat number `token` holds here, or None for a spectator."""
@@ -198,6 +207,9 @@ class LiveTable:
         A change is tried once more when this owner was behind another process."""
         apply, retried = HANDLERS[type(command)]
         with self.lock:
+            version = getattr(command, "version", None)
+            if version is not None and version > self.table.version:
+                self.catch_up()  # chosen at a version another process wrote: look first
             if not retried:
                 return apply(self, command)
             return self.retrying(apply, command)
@@ -236,7 +248,7 @@ class LiveTable:
                 self.in_doubt = True
                 raise
             if not self.publish_later:
-                self.publish()
+                self.publish(told=True)
 
     def retrying(self, apply, command):
         """`apply` under the lock, tried once more when this owner was behind another
@@ -317,8 +329,6 @@ class LiveTable:
         # Longer than any move: refused before the match is even looked at.
         if not isinstance(command.move, str) or len(command.move) > MAX_TEXT_LENGTH:
             raise GameError("illegal_move", "unknown_move")
-        if command.version is not None and command.version > self.table.version:
-            self.catch_up()  # the player saw a version another process wrote: look first
         return self.apply_move(command.seat, command.move, command.version)
 
     def apply_move(self, seat, move, expected_version, by_clock=False):
@@ -477,22 +487,26 @@ class LiveTable:
 
     # --- presence -------------------------------------------------------------------------
 
-    @handles(Arrive)
+    @handles(Arrive, retried=False)
     def arrive(self, command):
+        """A socket opened: its first state is this snapshot, so it is made current with the
+        database first (the copy may have aged while no socket here listened)."""
+        self.catch_up()
         return self.count_connection(command.seat, True)
 
-    @handles(Leave)
+    @handles(Leave, retried=False)
     def leave(self, command):
         return self.count_connection(command.seat, False)
 
     def count_connection(self, seat, opened):
         """A socket of `seat` opened or closed; a spectator's (seat None) counts among the
         watching."""
-        if seat is None:
-            store.count_spectator(self.table, opened)
-        else:
-            store.count_connection(self.table, seat, opened)
-        self.read_seats()
+        with self.changing():
+            if seat is None:
+                store.count_spectator(self.table, opened)
+            else:
+                store.count_connection(self.table, seat, opened)
+            self.read_seats()
         return self.progress(events.seats)
 
     # --- chat -----------------------------------------------------------------------------

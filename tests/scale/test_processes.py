@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
+from games.live.owner import LiveTable
 from games.models import Move
 
 from tests import processes
