@@ -41,6 +41,11 @@ def waiting_after(table, match):
     return None
 
 
+def awaits_contribution(table, seat):
+    """Whether a deal waits for `seat`'s contribution (the computer's seat then sends one)."""
+    return table.next_deal is not None and table.next_deal["contributions"][seat] is None
+
+
 def with_contribution(table, seat, share):
     """The waiting deal with `seat`'s share, as saved; GameError "contribution_late" when no
     deal waits, "contribution_twice" or "contribution_malformed" (nothing changes)."""
