@@ -1,7 +1,10 @@
 """docs/verify_deal.py, the standalone verifier: an honest match checks out, tampering names the hand."""
 
+import functools
+import http.server
 import importlib.util
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -95,3 +98,16 @@ def test_it_reports_a_malformed_seed_rather_than_crash(tmp_path, capsys):
     hand["deal"] = hand["deal"] | {"seed": "not hex"}
     assert verifier().main(written(tmp_path, [hand])) == 1
     assert capsys.readouterr().out.startswith("hand 1: malformed")
+
+
+def test_it_reads_the_match_from_an_address_as_well(tmp_path, capsys):
+    written(tmp_path, two_hands())
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            assert verifier().main(f"http://127.0.0.1:{server.server_port}/match.json") == 0
+        finally:
+            server.shutdown()
+    assert capsys.readouterr().out.strip() == "all 2 hands check out"
