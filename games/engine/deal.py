@@ -179,5 +179,5 @@ def below(bound, stream):
 
 
 def seeded_share(*parts):
-    """A share derived from `parts`: for tables a test fixed with GAMES_DEAL_SEED, never real play."""
+    """A share derived from `parts`: reproducible deals for tests and measurements, never real play."""
     return hashlib.sha256(":".join(str(part) for part in parts).encode("utf-8")).hexdigest()
