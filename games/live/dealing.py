@@ -20,7 +20,7 @@ def is_committed(table):
 
 def fresh_deal(table):
     """A deal the server makes alone, for a hand no commitment could be shown before (a new
-    table's first hand, a rematch after a match ended early): both shares supplied."""
+    table's first hand): both shares supplied."""
     return NextDeal.fresh().fixed() if is_committed(table) else None
 
 
@@ -39,6 +39,14 @@ def waiting_after(table, match):
     if is_committed(table) and match.hand.result is not None and table.next_deal is None:
         return NextDeal.fresh()
     return None
+
+
+def waiting_for_rematch(table):
+    """The deal to keep waiting once a match ends early (resigned, claimed): the one that waits
+    already, else a fresh one for the rematch (NextDeal.to_dict()); None at a seeded table."""
+    if not is_committed(table) or table.next_deal is not None:
+        return table.next_deal
+    return NextDeal.fresh().to_dict()
 
 
 def awaits_contribution(table, seat):

@@ -454,7 +454,7 @@ class LiveTable:
             # The one place a match ends; then the table shows it as over, by whom and how.
             archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser,
                                           store.match_clock_marks(self.table))
-            store.bump(self.table, ending=ending, ended_by=loser)
+            store.bump(self.table, ending=ending, ended_by=loser, next_deal=dealing.waiting_for_rematch(self.table))
         return self.progress(events.changed)
 
     # --- seats ----------------------------------------------------------------------------

@@ -104,6 +104,20 @@ async def test_it_refuses_a_contribution_from_a_spectator():
     await close(spectator, *sockets)
 
 
+async def test_a_resigned_match_leaves_a_committed_deal_waiting_for_the_rematch():
+    _code, _tokens, sockets, states = await seated_sockets("hollywood", seed=None)
+    version = states[0]["version"]
+    await sockets[0].send_json_to({"type": "resign"})
+    states = [await state_at(socket, version + 1) for socket in sockets]
+    waiting = states[1]["next_deal"]["commitment"]
+    assert states[1]["match_over"] and states[1]["deal"] == {"commitment": states[1]["deal"]["commitment"]}
+    share = new_share()
+    states = await contributed(sockets, states, [share, new_share()])
+    states = await both_press(sockets, states, "rematch")
+    assert states[0]["match_number"] == 2 and states[0]["deal"] == {"commitment": waiting}
+    await close(*sockets)
+
+
 async def test_a_restarted_server_deals_the_cards_it_committed_to():
     code, tokens, sockets, states = await seated_sockets("hollywood", seed=None)
     states = await hand_played_out(sockets, states)
