@@ -51,6 +51,10 @@ class Table(models.Model):
     clock_banks = models.JSONField(default=list, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.
     deal_seed = models.CharField(max_length=40, null=True, blank=True)
+    # The next hand's deal while it waits (games.engine.NextDeal.to_dict()): its secret seed,
+    # stored before its commitment is shown so that a restarted server deals the same cards,
+    # and the contributions come so far. Null while a hand is played.
+    next_deal = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -12,6 +12,7 @@ SITE_NAV = [
     ("rules:how_to_play", _("How to play")),
     ("rules:hollywood_scoring", _("Hollywood scoring")),
     ("rules:history", _("History")),
+    ("rules:fairness", _("Fair deals")),
     ("archive:list", pgettext_lazy("page title", "Archive")),
 ]
 

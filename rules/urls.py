@@ -15,6 +15,7 @@ urlpatterns = [
     page("how-to-play/", "how_to_play"),
     page("hollywood-scoring/", "hollywood_scoring"),
     page("history/", "history"),
+    page("fairness/", "fairness"),
 ]
 
 # The names in the order the site nav and the sitemap list them.

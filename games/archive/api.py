@@ -16,9 +16,11 @@ def player_json_ref(player):
 
 def hand_json(hand, sheet):
     """A stored hand: its result and the sheet after it exactly as live play sends them
-    (`hand_result`, `sheet`), and its moves."""
+    (`hand_result`, `sheet`), its moves, and its deal, deck and reshuffles as
+    docs/verify_deal.py checks them (only finished hands are stored: nothing is revealed early)."""
     return {"number": hand.number, "dealer": hand.dealer, "result": hand.result, "moves": hand.moves,
-            "by_clock": hand.by_clock, "sheet": sheet}
+            "by_clock": hand.by_clock, "sheet": sheet, "deal": hand.deal, "deck": hand.deck,
+            "reshuffles": hand.reshuffles}
 
 
 def match_record(archived, hands):
@@ -48,13 +50,13 @@ def archived_match(match_id, unread=()):
 
 @require_GET
 def match_json(request, match_id):
-    return JsonResponse(match_record(*archived_match(match_id, unread=("deck", "reshuffles"))))
+    return JsonResponse(match_record(*archived_match(match_id)))
 
 
 @require_GET
 def match_csv(request, match_id):
     # The sheet's rows read each hand's number, dealer and result only.
-    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "by_clock"))
+    archived, hands = archived_match(match_id, unread=("deck", "moves", "reshuffles", "by_clock", "deal"))
     if archived.sheet is None:
         raise Http404("a match still being played has no sheet yet")  # was a 500
     response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -6,6 +6,7 @@ template engine. The words are the same catalogue entries the template translate
 inside the reader's language.
 """
 
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -22,8 +23,23 @@ SECTION = (
     '    <a href="?hand={number}&amp;step=0&amp;seat=0#replay">{name0}</a> ·\n'
     '    <a href="?hand={number}&amp;step=0&amp;seat=1#replay">{name1}</a></p>\n'
     '  <div class="archive-showdown">{showdown}</div>\n'
+    "{deal}"
     "</section>\n"
 )
+
+DEAL = (
+    '  <details class="archive-deal">\n'
+    "    <summary>{title}</summary>\n"
+    "    <dl>\n"
+    "      <dt>{commitment_term}</dt><dd><code>{commitment}</code></dd>\n"
+    "      <dt>{seed_term}</dt><dd><code>{seed}</code></dd>\n"
+    "{contributions}"
+    "      <dt>{deck_term}</dt><dd><code>{deck}</code></dd>\n"
+    "    </dl>\n"
+    '    <p><a href="{fair_url}">{fair}</a></p>\n'
+    "  </details>\n"
+)
+CONTRIBUTION = "      <dt>{term}</dt><dd><code>{share}</code>{supplied}</dd>\n"
 
 
 def hand_sections(hands, names):
@@ -33,6 +49,7 @@ def hand_sections(hands, names):
     replay = escape(gettext("Replay from the side of"))
     title, dealt = gettext("Hand %(number)s:"), gettext("%(name)s dealt.")
     kinds = {kind: escape(label) for kind, label in HAND_KIND_LABELS.items()}
+    words = deal_words(escaped)
     return [mark_safe(SECTION.format(
         number=hand.number,
         # As blocktranslate: the values are escaped, the catalogue's own text is not.
@@ -42,4 +59,32 @@ def hand_sections(hands, names):
         dealt=dealt % {"name": escaped[hand.dealer]},
         replay=replay, name0=escaped[0], name1=escaped[1],
         showdown=showdown_html(showdown(hand.result, names)),
+        deal=deal_html(hand, words),
     )) for hand in hands]
+
+
+def deal_words(escaped_names):
+    """The deal's words, escaped, looked up once for the page."""
+    return {
+        "title": escape(gettext("How this hand was dealt")),
+        "commitment_term": escape(gettext("Commitment, shown before the deal")),
+        "seed_term": escape(gettext("Server seed, revealed after the hand")),
+        # As blocktranslate: the names are escaped, the catalogue's own text is not.
+        "contribution_terms": [gettext("Added by %(name)s") % {"name": name} for name in escaped_names],
+        "supplied": escape(gettext("(none came: the server supplied it)")),
+        "deck_term": escape(gettext("The deck, top card first")),
+        "fair": escape(gettext("How is this fair?")),
+        "fair_url": reverse("rules:fairness"),
+    }
+
+
+def deal_html(hand, words):
+    """The hand's deal as the archive shows it (nothing for a hand dealt before deals were kept)."""
+    if not hand.deal:
+        return ""
+    contributions = "".join(
+        CONTRIBUTION.format(term=term, share=escape(share), supplied=f" {words['supplied']}" if supplied else "")
+        for term, share, supplied in zip(words["contribution_terms"], hand.deal["contributions"], hand.deal["supplied"], strict=True)
+    )
+    return DEAL.format(commitment=escape(hand.deal["commitment"]), seed=escape(hand.deal["seed"]),
+                       contributions=contributions, deck=escape(" ".join(hand.deck)), **words)

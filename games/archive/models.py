@@ -138,6 +138,9 @@ class ArchivedHand(models.Model):
     deck = models.JSONField(default=list)
     moves = models.JSONField(default=list)
     reshuffles = models.JSONField(default=list)
+    # How the deck was drawn (games.engine.Deal.to_dict(): commitment, seed, contributions,
+    # which shares the server supplied); null for a hand dealt before deals were recorded.
+    deal = models.JSONField(null=True, blank=True)
     # The places in `moves` of those the computer played for a seat whose turn clock ran out.
     by_clock = models.JSONField(default=list, blank=True)
     # No sheet of its own: the sheet after a hand follows from the match's final sheet

@@ -132,6 +132,7 @@ def hand_row(archived, match, number, by_clock=()):
         deck=saved["deck"],
         moves=saved["moves"],
         reshuffles=saved["reshuffles"],
+        deal=saved.get("deal"),
         by_clock=list(by_clock),
     )
 

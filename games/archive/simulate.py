@@ -9,7 +9,8 @@ match with a hand of STUCK_MOVES moves is given up and dealt again.
 
 import random
 
-from games.engine import Match, Move, Options, deadwood_points, parse_cards
+from games.engine import Deal, Match, Move, Options, deadwood_points, parse_cards
+from games.engine.deal import SHARE_BYTES
 
 
 def choose_move(hand, rng):
@@ -49,18 +50,20 @@ def takes_pile(view):
 STUCK_MOVES = 1000
 
 
-def play_match(scoring="hollywood", target=100, straight=False, oklahoma=False, rng=None):
-    """A whole match played out by the policy; returns the engine's Match."""
+def play_match(scoring="hollywood", target=100, straight=False, oklahoma=False, rng=None, dealt=False):
+    """A whole match played out by the policy; returns the engine's Match. `dealt`: each hand
+    from a Deal (docs/fairness.md) whose shares `rng` draws, as live play deals."""
     rng = rng or random.Random()
     while True:
-        match = play_or_give_up(Options(straight=straight, oklahoma=oklahoma), scoring, target, rng)
+        match = play_or_give_up(Options(straight=straight, oklahoma=oklahoma), scoring, target, rng, dealt)
         if match is not None:
             return match
 
 
-def play_or_give_up(options, scoring, target, rng):
+def play_or_give_up(options, scoring, target, rng, dealt=False):
     """A match played out, or None if one of its hands reached STUCK_MOVES moves."""
-    match = Match(options, scoring=scoring, target=target, first_dealer=rng.randrange(2), rng=rng)
+    deal = (lambda: drawn_deal(rng)) if dealt else lambda: None
+    match = Match(options, scoring=scoring, target=target, first_dealer=rng.randrange(2), rng=rng, deal=deal())
     while True:
         while match.hand.result is None:
             if len(match.hand.history) >= STUCK_MOVES:
@@ -68,4 +71,10 @@ def play_or_give_up(options, scoring, target, rng):
             match.play(choose_move(match.hand, rng))
         if match.is_over:
             return match
-        match.next_hand()
+        match.next_hand(deal=deal())
+
+
+def drawn_deal(rng):
+    """A Deal whose seed and contributions `rng` draws: reproducible from a simulation's seed."""
+    seed, first, second = (rng.randbytes(SHARE_BYTES).hex() for _ in range(3))
+    return Deal(seed, (first, second))

@@ -20,7 +20,7 @@ from games.identity import is_public_id
 from games.display.sheet import score_sheet
 
 # A stored hand's columns that only a replay reads.
-HAND_REPLAY = ("deck", "moves", "reshuffles", "by_clock")
+HAND_REPLAY = ("moves", "reshuffles", "by_clock")  # the deck is shown with each hand's deal
 PAGE_SIZE = 20
 NAMED_AT_MOST = 100
 MAX_PAGE = 100_000  # two million matches deep, far past any real archive's end
@@ -126,7 +126,7 @@ def archive_list(request):
 @require_GET
 def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
-    # The page shows each hand's result; its deck and moves only for a replay: not read,
+    # The page shows each hand's result and deal; its moves only for a replay: not read,
     # not decoded, when not shown.
     hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
     names = [player.name for player in archived.players]

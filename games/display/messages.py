@@ -47,6 +47,10 @@ MESSAGES = {
     "server_error": _("Something went wrong on our side; the table is unchanged."),
     "database_unavailable": _("The server is having trouble; try again in a moment."),
     "table_gone": _("This table was closed after a long time without play."),
+    # A seat's contribution to the next deal (docs/fairness.md).
+    "contribution_late": _("Too late to add randomness: there is no deal waiting for it now."),
+    "contribution_twice": _("Your randomness for this deal is in already; it cannot be changed."),
+    "contribution_malformed": _("A contribution is 64 hexadecimal digits (0-9, a-f): 32 random bytes."),
 }
 
 # The engine's reasons for an illegal move (IllegalMove.code), where a plainer message helps.

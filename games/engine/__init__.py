@@ -7,6 +7,7 @@ no I/O, no user-facing text. Outcomes and refusals are codes that templates tran
 """
 
 from .cards import Card, parse_cards
+from .deal import Deal, NextDeal
 from .hand import Hand, IllegalMove, Options, new_hand
 from .match import Match
 from .melds import best_melds, deadwood_points
@@ -18,7 +19,7 @@ from .scoring import (
 from .showdown import HandResult, ShownHand
 
 __all__ = [
-    "Card", "parse_cards", "best_melds", "deadwood_points", "Options", "new_hand", "IllegalMove", "Move",
+    "Card", "parse_cards", "Deal", "NextDeal", "best_melds", "deadwood_points", "Options", "new_hand", "IllegalMove", "Move",
     "ScoreSheet", "Match", "Hand", "HandResult", "ShownHand", "Game",
     "ScoringMode", "SCORING_MODES", "SCORINGS", "TARGETS", "SINGLE_HAND", "ONE_GAME", "HOLLYWOOD", "scoring_mode",
 ]

@@ -4,6 +4,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import ALL_CARDS, RANK_VALUES, Card, cards_of, codes_of
+from .deal import Deal
 from .melds import arrangements, discard_deadwoods, points
 from .moves import DISCARDS, DRAWS, Move
 from .showdown import settle_draw, settle_knock
@@ -76,8 +77,9 @@ class Options:
         return {"straight": self.straight, "oklahoma": self.oklahoma, "stock_end": self.stock_end}
 
 
-def new_hand(options, dealer, rng=None, deck=None):
-    """Deal a hand: from ``deck`` (52 codes, top first) if given, else shuffled by ``rng``.
+def new_hand(options, dealer, rng=None, deck=None, deal=None):
+    """Deal a hand: from ``deck`` (52 codes, top first) if given, else from ``deal`` (a
+    Deal, which then reshuffles too) if given, else shuffled by ``rng``.
 
     >>> hand = new_hand(Options(), dealer=0, rng=random.Random(7))
     >>> hand.to_move, hand.phase, hand.legal_moves()
@@ -86,16 +88,18 @@ def new_hand(options, dealer, rng=None, deck=None):
     >>> len(view["hand"]), view["opponent_count"], view["stock_count"], view["discard_count"]
     (10, 10, 31, 1)
     """
+    if deck is None and deal is not None:
+        deck = deal.deck()
     if deck is None:
         deck = list(ALL_CARDS)
         (rng or random.SystemRandom()).shuffle(deck)
-    return Hand(options, dealer, deck, rng=rng)
+    return Hand(options, dealer, deck, rng=rng, deal=deal)
 
 
 class Hand:
     """A hand in play. Moves are strings: "pass", "pile", "stock", "discard 7H", "knock 7H"."""
 
-    def __init__(self, options, dealer, deck, rng=None, reshuffles=()):
+    def __init__(self, options, dealer, deck, rng=None, reshuffles=(), deal=None):
         if dealer not in (0, 1):
             raise ValueError(f"bad dealer: {dealer!r}")
         self.options = options
@@ -112,7 +116,8 @@ class Hand:
         self.history = []  # (seat, move) in order
         self.reshuffles = []  # each new stock's order, top first, so a replay deals the same
         self.result = None
-        self.rng = rng  # shuffles a reshuffled stock (single-hand mode)
+        self.rng = rng  # shuffles a reshuffled stock (single-hand mode) when there is no deal
+        self.deal = deal  # the Deal the deck came from, which reshuffles too; None: dealt by rng
         self._planned_reshuffles = [_parse_deck(order, len(order)) for order in reshuffles]
         self._passes = 0
         self._upcard_declined = False  # both passed: the non-dealer must draw from the stock
@@ -222,6 +227,8 @@ class Hand:
             order = self._planned_reshuffles.pop(0)
             if sorted(order) != sorted(cards):
                 raise ValueError("recorded reshuffle does not match the discard pile")
+        elif self.deal is not None:
+            order = self.deal.reshuffle(len(self.reshuffles) + 1, cards)
         else:
             order = list(cards)
             (self.rng or random.SystemRandom()).shuffle(order)
@@ -278,7 +285,8 @@ class Hand:
         ``known`` (the cards each took from the pile and still holds); ``stock_count``,
         ``discard_count``, ``discard_top``, ``pile`` (the face-up discard pile, bottom first)
         and ``upcard`` (the hand's first upcard); ``history`` ([seat, move] pairs); once over,
-        ``hands`` (both, as codes) and ``result``. A table's readers share one (the live
+        ``hands`` (both, as codes) and ``result``; ``deal``, the commitment of a dealt hand
+        (Deal), and once it is over its seed and contributions too. A table's readers share one (the live
         snapshot builds it once for all of them)."""
         return {
             "dealer": self.dealer,
@@ -296,7 +304,15 @@ class Hand:
             "history": [[who, move] for who, move in self.history],
             "hands": [codes_of(hand) for hand in self.hands] if self.result else None,
             "result": self._result_data(),
+            "deal": self._deal_data(),
         }
+
+    def _deal_data(self):
+        """The deal's commitment while the hand is played; once it is over, its seed and
+        contributions too (Deal.to_dict()). None for a hand dealt by an rng."""
+        if self.deal is None:
+            return None
+        return self.deal.to_dict() if self.result else {"commitment": self.deal.commitment}
 
     def seat_view(self, seat):
         """What only ``seat`` sees (None: a spectator, who holds nothing): ``seat``; its
@@ -357,18 +373,23 @@ class Hand:
     # Saving ----------------------------------------------------------------------------
 
     def to_dict(self):
-        """The hand as data: its deck, its moves and any reshuffled stocks, all as codes."""
-        return {
+        """The hand as data: its deck, its moves and any reshuffled stocks, all as codes, and
+        its deal (Deal.to_dict(): the seed too, so never for a browser) if it has one."""
+        saved = {
             "dealer": self.dealer,
             "deck": [card.code() for card in self.deck],
             "moves": [move for _, move in self.history],
             "reshuffles": [[card.code() for card in order] for order in self.reshuffles],
         }
+        if self.deal is not None:
+            saved["deal"] = self.deal.to_dict()
+        return saved
 
     @classmethod
     def from_dict(cls, options, data, rng=None):
         """Replay a hand saved by to_dict(), move by move."""
-        hand = cls(options, data["dealer"], data["deck"], rng=rng, reshuffles=data["reshuffles"])
+        deal = Deal.from_dict(data["deal"]) if data.get("deal") else None
+        hand = cls(options, data["dealer"], data["deck"], rng=rng, reshuffles=data["reshuffles"], deal=deal)
         for move in data["moves"]:
             hand.play(move)
         return hand

@@ -1,5 +1,6 @@
 """A match: hands dealt one after another, scored on the sheet of its scoring mode."""
 
+import dataclasses
 import json
 import random
 
@@ -24,10 +25,13 @@ class Match:
     True
     """
 
-    def __init__(self, options=None, scoring="hollywood", target=100, first_dealer=0, rng=None):
-        """``first_dealer=None`` lets ``rng`` choose the first dealer at random."""
+    def __init__(self, options=None, scoring="hollywood", target=100, first_dealer=0, rng=None, deal=None):
+        """``first_dealer=None`` lets ``deal`` (a Deal: the first hand's cards), else ``rng``,
+        choose the first dealer at random."""
+        if deal is not None and first_dealer is None:
+            first_dealer, deal = deal.first_dealer(), dataclasses.replace(deal, draws_dealer=True)
         self._setup(options, scoring, target, first_dealer, rng)
-        self._deal(self.first_dealer)
+        self._deal(self.first_dealer, deal=deal)
 
     def _setup(self, options, scoring, target, first_dealer, rng):
         if first_dealer not in (0, 1, None):
@@ -75,21 +79,22 @@ class Match:
         self.hand.play(move, seat)
         self._score_if_over()
 
-    def next_hand(self):
-        """Deal the next hand: the last hand's winner deals, or the same dealer after a draw."""
+    def next_hand(self, deal=None):
+        """Deal the next hand, from ``deal`` if given (else with the rng): the last hand's
+        winner deals, or the same dealer after a draw."""
         if self.hand.result is None:
             raise IllegalMove("hand_not_over")
         if self.is_over:
             raise IllegalMove("match_over")
-        self._deal(self._next_dealer())
+        self._deal(self._next_dealer(), deal=deal)
 
     def _next_dealer(self):
         winner = self.hand.result.winner
         return self.hand.dealer if winner is None else winner
 
-    def _deal(self, dealer, record=None):
+    def _deal(self, dealer, record=None, deal=None):
         if record is None:
-            self.hands.append(new_hand(self.options, dealer, rng=self.rng))
+            self.hands.append(new_hand(self.options, dealer, rng=self.rng, deal=deal))
             return
         if record["dealer"] != dealer:
             raise ValueError("saved hand has the wrong dealer")

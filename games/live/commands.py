@@ -32,6 +32,13 @@ class ClockNextHand:
 
 
 @dataclass(frozen=True)
+class Contribute:
+    """`seat`'s randomness for the next deal (docs/fairness.md): 64 hex digits, checked by the owner."""
+    seat: int
+    share: Any
+
+
+@dataclass(frozen=True)
 class PressNextHand:
     seat: int
 

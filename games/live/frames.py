@@ -9,7 +9,7 @@ import json
 
 from games.errors import GameError
 from games.live.chat import clean_line
-from games.live.commands import Claim, Play, PressNextHand, PressRematch, Resign, Say
+from games.live.commands import Claim, Contribute, Play, PressNextHand, PressRematch, Resign, Say
 
 
 def json_object(text, refusal="malformed"):
@@ -53,6 +53,7 @@ COMMANDS = {
     "resign": lambda frame, seat: Resign(seat),
     "claim": lambda frame, seat: Claim(seat),
     "chat": lambda frame, seat: Say(seat, clean_line(frame.get("text"))),
+    "contribute": lambda frame, seat: Contribute(seat, frame.get("contribution")),
 }
 
 

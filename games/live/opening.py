@@ -14,7 +14,7 @@ from games.archive import record as archive
 from games.computer import LEVELS
 from games.engine import HOLLYWOOD, Match, Options
 from games.errors import GameError
-from games.live import store
+from games.live import dealing, store
 from games.live.clean import clean_clock, clean_name, clean_rules
 from games.live.clock_rules import clock_turn_key, deadline_for, fresh_banks
 from games.models import Table
@@ -46,9 +46,13 @@ def rng_for(table):
     return random.Random(f"{table.deal_seed}:{table.match_number}:{table.version}")
 
 
-def new_match(table):
+def new_match(table, deal=None):
+    """The table's new match: its first hand from `deal` (a Deal, which draws the first dealer
+    too), or at a seeded table (deal None) from its random.Random, as before."""
     rng = rng_for(table)
     options = Options(straight=table.straight, oklahoma=table.oklahoma)
+    if deal is not None:
+        return Match(options, scoring=table.scoring, target=table.target, first_dealer=None, rng=rng, deal=deal)
     return Match(options, scoring=table.scoring, target=table.target, first_dealer=rng.randrange(2), rng=rng)
 
 
@@ -89,7 +93,7 @@ def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahom
         deal_seed = f"{settings.GAMES_DEAL_SEED}:{scoring}:{straight:d}{oklahoma:d}:{computer}:{name}"[:40]
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed,
                   clock=clock, clock_banks=fresh_banks() if clock else [])
-    match = new_match(table)
+    match = new_match(table, dealing.fresh_deal(table))  # nobody is there yet to contribute to it
     table.state = match.to_dict()
     store.add_table(table)
     seated = sit(table, 0, name, player_token)

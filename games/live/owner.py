@@ -34,14 +34,15 @@ from games.archive import players as archive_players
 from games.archive import record as archive
 from games.archive.stats import wins_before
 from games.engine import IllegalMove, Match
+from games.engine.deal import new_share
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.live import events, store
+from games.live import dealing, events, store
 from games.live.chat import Pace, clean_line
 from games.live.clean import clean_name, refusal, require_seat
 from games.live.clock_rules import banks_after, clock_turn_key, deadline_for, fresh_banks
-from games.live.commands import (Arrive, Claim, ClockNextHand, ClockPlay, EndIfStale, Leave, Play, PressNextHand,
-                                 PressRematch, Progress, RenewSecret, Resign, Say, Sit, Turn)
+from games.live.commands import (Arrive, Claim, ClockNextHand, ClockPlay, Contribute, EndIfStale, Leave, Play,
+                                 PressNextHand, PressRematch, Progress, RenewSecret, Resign, Say, Sit, Turn)
 from games.live.opening import Seated, new_match, rng_for, sit, start_archived_match
 from games.live.outcome import LEFT, RESIGNED, outcome_of
 from games.live.presence import claim_at, is_present, presence_lapses_at, timeout as presence_timeout
@@ -343,11 +344,14 @@ class LiveTable:
         except IllegalMove as error:
             raise refusal(error) from None  # a refused move changed nothing
         reshuffled = len(match.hand.reshuffles) != reshuffles
-        if not reshuffled and not match.is_over:
+        waiting = dealing.waiting_after(table, match)  # the hand is over: the next deal's seed
+        if not reshuffled and not match.is_over and waiting is None:
             store.append_move(table, hand_number, seat, move, by_clock)
             return self.progress(events.changed)
         with transaction.atomic():
             store.append_move(table, hand_number, seat, move, by_clock)
+            if waiting is not None:
+                store.wait_for_deal(table, waiting.to_dict())
             if reshuffled:
                 store.save_match(table, match)  # a reshuffle drew on chance: the log cannot replay it
             if match.is_over:
@@ -378,8 +382,16 @@ class LiveTable:
 
     def match_next_hand(self):
         self.match.use_rng(rng_for(self.table))
-        self.match.next_hand()
-        store.save_match(self.table, self.match, bump=True)
+        self.match.next_hand(deal=dealing.deal_now(self.table))
+        store.save_match(self.table, self.match, bump=True, next_deal=None)
+
+    @handles(Contribute)
+    def contribute(self, command):
+        """`seat`'s randomness for the waiting deal (docs/fairness.md): once, after its commitment
+        was shown and before the deal; a change (a new version) all processes then read."""
+        require_seat(command.seat)
+        store.bump(self.table, next_deal=dealing.with_contribution(self.table, command.seat, command.share))
+        return self.progress(events.changed)
 
     @handles(PressRematch)
     def press_rematch(self, command):
@@ -398,8 +410,8 @@ class LiveTable:
         start_archived_match(table, self.seats)
         table.clock_banks = fresh_banks() if table.clock else []  # a new match, a new bank
         store.start_match(table)
-        self.match = new_match(table)
-        store.save_match(table, self.match, bump=True)
+        self.match = new_match(table, dealing.deal_now(table))
+        store.save_match(table, self.match, bump=True, next_deal=None)
 
     def press_ready(self, seat, once_both):
         """`seat` ready, `once_both` done once both seats are: the Progress, or None if `seat`
@@ -442,7 +454,7 @@ class LiveTable:
             # The one place a match ends; then the table shows it as over, by whom and how.
             archive.finish_archived_match(self.table.archive_id, self.match, now, ending, loser,
                                           store.match_clock_marks(self.table))
-            store.bump(self.table, ending=ending, ended_by=loser)
+            store.bump(self.table, ending=ending, ended_by=loser, next_deal=dealing.waiting_for_rematch(self.table))
         return self.progress(events.changed)
 
     # --- seats ----------------------------------------------------------------------------
@@ -549,6 +561,8 @@ class LiveTable:
             version, level = self.table.version, me.computer_level
             seed = f"{self.table.deal_seed}:{version}" if self.table.deal_seed is not None else None
             if self.outcome is not None or self.match.hand.result is not None:
+                if dealing.awaits_contribution(self.table, seat):
+                    return Turn(Contribute(seat, new_share()), level, version)
                 if other.ready and not me.ready:
                     press = PressRematch if self.outcome is not None else PressNextHand
                     return Turn(press(seat), level, version)

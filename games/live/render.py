@@ -175,6 +175,16 @@ def _actions(state, live):
     return {"phase": state["phase"] if "pile" in live["draws"] else None, **pick(live, "draws", "knocks")}
 
 
+def _deal(state, live):
+    """The deal's fingerprints (docs/fairness.md): the hand's commitment, its seed once the hand
+    is over, the next deal's commitment while it waits, and `contribute`, that commitment
+    again when this seat has yet to add its randomness to it (table.js then sends it)."""
+    deal, waiting, seat = state["deal"] or {}, state["next_deal"], state["seat"]
+    return {"commitment": deal.get("commitment"), "seed": deal.get("seed"),
+            "next": waiting["commitment"] if waiting else None,
+            "contribute": waiting["commitment"] if waiting and seat is not None and not waiting["contributed"][seat] else None}
+
+
 def _table_end(state, live):
     if not (live["can_claim"] or live["claim_in"] or live["can_resign"]):
         return None
@@ -183,6 +193,7 @@ def _table_end(state, live):
 
 FRAGMENTS = (
     ("table-rules", "rules", lambda state, live: pick(live, "rules", "table_wins", "names")),
+    ("table-deal", "deal", _deal),
     ("players", "players", _players),
     ("stock-pile", "stock", lambda state, live: {"stock_count": state["stock_count"],
                                                  "draws": ["stock"] if "stock" in live["draws"] else []}),

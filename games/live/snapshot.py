@@ -10,6 +10,7 @@ None) gets no hand at all until the showdown, when the engine's result shows bot
 
 import orjson
 
+from games.engine import NextDeal
 from games.identity import token_matches
 
 # Public: the face-up pile, the first upcard, the cards each seat took from the pile and
@@ -103,9 +104,21 @@ def common_state(table, seats, match, public, facts, earlier_wins):
         "ended_by": outcome.ended_by if outcome else None,
         "clock": clock_state(table, match, facts),
         "spectators": facts.watching,
+        # The hand's commitment while it is played; its seed and contributions once it is over.
+        "deal": public["deal"],
+        "next_deal": next_deal_state(table.next_deal),
     }
     state["table_wins"] = table_wins(earlier_wins, state)
     return state
+
+
+def next_deal_state(saved):
+    """The next hand's commitment and which seats have contributed to it, while it waits
+    (docs/fairness.md); never its seed."""
+    if saved is None:
+        return None
+    waiting = NextDeal.from_dict(saved)
+    return {"commitment": waiting.commitment, "contributed": [share is not None for share in waiting.contributions]}
 
 
 def clock_state(table, match, facts):

@@ -171,16 +171,27 @@ def wind_clock(table, deadline, banks):
     table.clock_deadline, table.clock_banks = deadline, banks
 
 
-def save_match(table, match, bump=False):
+def save_match(table, match, bump=False, **fields):
     """Save the whole match as of now (its snapshot), advancing the version when the save is
-    the change itself (a deal, a rematch) rather than part of a move."""
+    the change itself (a deal, a rematch) rather than part of a move; `fields` with it."""
     version = table.version + 1 if bump else table.version
     updated = Table.objects.filter(pk=table.pk, version=table.version).update(
-        version=version, state=match.to_dict(), state_version=version, updated=timezone.now(),
+        version=version, state=match.to_dict(), state_version=version, updated=timezone.now(), **fields,
     )
     if not updated:
         raise Overtaken()
     table.version = table.state_version = version
+    for name, value in fields.items():
+        setattr(table, name, value)
+
+
+def wait_for_deal(table, waiting):
+    """The next hand's deal (NextDeal.to_dict(): its secret seed) on the row, in the transaction
+    of the move that ended the hand, at the version it wrote: stored before anyone is shown its
+    commitment (docs/fairness.md)."""
+    if not Table.objects.filter(pk=table.pk, version=table.version).update(next_deal=waiting):
+        raise Overtaken()
+    table.next_deal = waiting
 
 
 def bump(table, **fields):

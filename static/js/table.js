@@ -125,6 +125,20 @@
     if (wasWaiting && !flag("waiting")) notice(live.dataset.titleJoined);
     showTitle();
     showError("");
+    contributeIfAsked();
+  }
+
+  // The next deal waits for this seat's randomness (docs/fairness.md): 32 bytes of the
+  // browser's own, sent once for each commitment shown.
+  var contributedTo = {};
+  function contributeIfAsked() {
+    var deal = document.getElementById("table-deal");
+    var commitment = deal && deal.dataset.contribute;
+    if (!commitment || contributedTo[commitment] || !window.crypto) return;
+    var bytes = new Uint8Array(32);
+    window.crypto.getRandomValues(bytes);
+    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte < 16 ? "0" : "") + byte.toString(16); }).join("");
+    if (send({ type: "contribute", contribution: hex })) contributedTo[commitment] = true;
   }
 
   // A frame that is not whole carries the felt's own attributes (an empty #felt), then only

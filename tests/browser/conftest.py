@@ -105,6 +105,17 @@ def guarded_server_url(live_server_env):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def committed_server_url(live_server_env):
+    """A site whose tables deal from committed seeds, as in production: no GAMES_DEAL_SEED."""
+    env = dict(live_server_env)
+    env.pop("GAMES_DEAL_SEED")
+    server = Daphne(env)
+    server.start()
+    yield server.url
+    server.stop()
+
+
 @pytest.fixture
 def restartable_server(live_server_env):
     """A server of the test's own, which the test may stop and start again."""

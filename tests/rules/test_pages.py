@@ -23,7 +23,7 @@ def test_it_marks_the_current_page_in_the_site_nav(client, page_name, language):
 def test_it_links_every_rules_page_and_the_archive_from_the_site_nav(client, language):
     html = get_page(client, "home", language)
     links = [link["href"] for link in elements(html, "a", inside="site-nav")]
-    rules_pages = [page_url(name, language) for name in ("home", "how_to_play", "hollywood_scoring", "history")]
+    rules_pages = [page_url(name, language) for name in ("home", "how_to_play", "hollywood_scoring", "history", "fairness")]
     assert links == rules_pages + [f"/{language}/archive/"]
 
 

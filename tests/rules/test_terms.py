@@ -33,6 +33,13 @@ TERMS = {
         "cs": ["Historie", "Hollywood Gin", "Elwood T. Baker", "1941"],
         "tr": ["Tarihçe", "Hollywood Gin", "Elwood T. Baker", "1941"],
     },
+    "fairness": {
+        "en": ["How is this fair?", "commitment", "verify_deal.py"],
+        "es": ["¿Cómo sé que es justo?", "compromiso", "semilla", "verify_deal.py"],
+        "de": ["Warum ist das fair?", "Festlegung", "Startwert", "verify_deal.py"],
+        "cs": ["Proč je to férové?", "závazek", "semínko", "verify_deal.py"],
+        "tr": ["Bu neden adil?", "taahhüt", "tohum", "verify_deal.py"],
+    },
     "how_to_play": {
         "en": ["stock", "Straight Gin", "Oklahoma", HOLLYWOOD["en"]],
         "es": ["mazo", "Gin sin cierre", "Oklahoma", HOLLYWOOD["es"]],
