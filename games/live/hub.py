@@ -12,7 +12,6 @@ import asyncio
 import logging
 import time
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from django.conf import settings
