@@ -31,112 +31,45 @@ from .rollout import best_discard, greedy_takes
 from .search import evaluate
 from .stakes import Stakes
 
-# The beginner's slips are chosen to be a beginner's, not tuned: it overlooks a gain of up to
-# BEGINNER_SMALL_GAIN from the pile this often, and sheds any card within BEGINNER_SPREAD of
-# the least deadwood, the best one BEGINNER_BEST of the time. Its strength is measured in the
-# levels' table (docs/computer.md): the club beats it, and it loses to the baseline.
+# A beginner's slips, chosen to be a beginner's, not tuned (docs/computer.md: the levels' table).
 BEGINNER_MISSES = 0.2
 BEGINNER_SMALL_GAIN = 5
 BEGINNER_SPREAD = 2
 BEGINNER_BEST = 0.6
-
-# The expert searches only when the pile's card beats the stock by less than this (4, as the
-# first cut set it, not tuned since).
+# The expert searches only when the pile's card beats the stock by less than this (not tuned).
 CLEAR_TAKE = 4.0
-# The worlds a search samples for each millisecond of the budget: a world plays each of two
-# candidates out, about 1 ms each on this machine's core, and a searched move should fit its
-# budget (the benchmark's p99 measures it). At least MIN_WORLDS however small the budget.
+# Worlds a search samples a millisecond of the budget: a searched move fits its budget.
 WORLDS_PER_MS = 0.4
 MIN_WORLDS = 4
 DEFAULT_BUDGET_MS = 100
-# (the opponent's draws so far, the most deadwood the expert knocks with up to then); later,
-# gin only. Against MARJJ, knocking at once (the true hands settled at each knock chance,
-# 120 games): knocks after the opponent's 9th draw lose points at every deadwood (undercut
-# 36-84%), after the 6th at 6 or more; as a schedule, 200 games, seed 3: knock at once 37.5%,
-# ((5, 10), (8, 5)) 42.0%, ((4, 10), (7, 2)) 47.5%; with the far discards 50.0% and 59.5%.
-# MARJJ's own rule (any knock in its first three turns, gin only after) then measured better:
-# the same 400 games each (seed 1, paired deals), ((4, 10), (7, 2)) -> ((3, 10),): against
-# SimpleGinRummyPlayer 75.2% -> 80.5% (it knocks with up to 10, so a hand held near gin
-# undercuts it: waiting costs little), against MARJJ 50.5% -> 51.2%. Knocking at once against
-# a player seen never to hold a knockable hand measured worse against the baseline (71.5%).
+# (opponent's draws so far, most deadwood the expert knocks with until then); later, gin only
+# (MARJJ's own rule; the evidence: docs/computer.md, "The expert's constants").
 KNOCK_SCHEDULE = ((3, 10),)
-# Close to the target a knock that ends the game is worth more than the points holding would
-# bring on average. Once the expert needs at most FINISH_NEED points it also knocks late: with
-# up to FINISH_CEILING against a player seen holding a knockable hand (MARJJ: its late hand is
-# near gin, so a bigger knock is undercut), with up to FINISH_CEILING_AGAINST_KNOCKER against
-# one who knocks at once (SimpleGinRummyPlayer: its hand holds more than 10 whenever we move).
-# From the true hands at the kept expert's late knock chances (400 games each, seed 5), with
-# at most 5 points needed and 1-3 deadwood, knocking would have ended the game against MARJJ
-# 60% of the time and holding 33%; with at most 8 needed and 7-10 deadwood against the
-# baseline, 71% against 55%. As games, on the same deals as the expert without it: against
-# MARJJ 51.2% -> 52.0% (400 games, seed 1), 52.4% -> 52.4% (1,000, seed 2); against the
-# baseline 80.5% -> 80.2% (400, seed 1), 77.0% -> 77.3% (1,000, seed 2): 5 games more of
-# 2,800, few games reach such a chance.
+# Close to the target, a knock that ends the game is worth more than holding (docs/computer.md).
 FINISH_NEED = 8
 FINISH_CEILING = 3
 FINISH_CEILING_AGAINST_KNOCKER = 10
-# Against a player read as knocking at once (knocks_at_once), the discards weigh the hand's
-# future by FAST_FUTURE_WEIGHT instead of FUTURE_WEIGHT, so the hand is low sooner: such a
-# player wins its points by knocks at its 4th to 6th draw while our hand is still raw. 2,000
-# games each, on the same deals as the expert without it: against the baseline 76.5% -> 78.5%
-# (seed 2, 342 changed, net +40) and 76.1% -> 78.8% (seed 3, 348 changed, net +52); against
-# MARJJ 52.8% -> 52.7% (seed 2, 39 changed, net -1; the read of a knock alone lost net 7 and 11).
-# Not confirmed on fresh deals: with GIN_RACE_WEIGHT, against the baseline net -14 (seed 31) and
-# +6 (seed 19) of about 350 changed games, against MARJJ +4 and -6 (docs/computer.md).
+# Against a player read as knocking at once, the discards weigh the hand's future less, so it is
+# low sooner (docs/computer.md; not confirmed on fresh deals).
 FAST_FUTURE_WEIGHT = 6.0
-# Once the expert knocks with gin only (knock_ceiling 0) against a player not read as knocking
-# at once (MARJJ hunts gin after its third turn: the late hand is a race to gin, 3,878 gins to
-# 3,965 on seed 2), a discard is also worth GIN_RACE_WEIGHT deadwood times the chance that the
-# next stock draw leaves gin (the far discards' outs count only the mean of the best draws).
-# 25 changed 1% of those discards (20 games), 100 3%, 200 5%, 400 7%. 300 against MARJJ, 2,000
-# games, seed 2, on the same deals: 52.8% -> 56.8% (387 changed, +234 -153, net +81; gins
-# 3,878 -> 4,089, MARJJ's 3,965 -> 3,644); seed 3: 51.6% -> 55.6% (375 changed, net +79); fresh
-# seeds: 31 52.9% -> 57.1% (net +83), 19 53.7% -> 56.4%. With
-# FAST_FUTURE_WEIGHT against the baseline, seed 3: 76.1% -> 79.0% (360 changed, net +56; net +52
-# with FAST_FUTURE_WEIGHT alone). Against a fast knocker too it lost: seeds 2 and 3, net -31 and
-# -70 against the baseline (low deadwood defends its knocks better than gin chances).
+# Against a gin hunter, a discard is also worth this much deadwood times the chance the next draw
+# leaves gin (docs/computer.md).
 GIN_RACE_WEIGHT = 300.0
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
-# Against a player read as knocking at once, its hand is guessed by INFER_SAMPLES hands drawn
-# from the Knowledge's weights that fit what it did on its last turn (inference.py), from at
-# most INFER_TRIES draws; their odds are mixed with the Knowledge's as if those were
-# INFER_PRIOR hands more. 0 samples: the Knowledge's odds alone.
+# Against a player read as knocking at once, its hand is guessed by hands drawn to fit its last
+# turn (inference.py), mixed with the Knowledge's odds as if they were INFER_PRIOR hands more.
 INFER_SAMPLES = 60
 INFER_TRIES = 400
 INFER_PRIOR = 10.0
 # Against such a player its hand is read first by a particle filter over its whole hand
-# (inference.track), TRACK_PARTICLES_PER_MS particles a millisecond of the budget (1,000 at the
-# default 100 ms), at least TRACK_MIN_PARTICLES; the last turn's fit (infer) only where no
-# particle is left. 0: the last turn's fit alone. Against the baseline, 2,000 games on the same
-# deals as the expert without it: seed 19 79.0% -> 81.1% (1,580 -> 1,622); seed 2's first 800
-# about 669 -> 685 (stopped there). Its moves agree with the moves the true hand gives where the
-# last turn's fit does not at 57 decisions and the other way at 37 (benchmarks/agreement.py,
-# seed 3, 1,306 decisions). docs/computer.md, eighteenth pass.
+# (inference.track), this many particles a millisecond of the budget (docs/computer.md).
 TRACK_PARTICLES_PER_MS = 10
 TRACK_MIN_PARTICLES = 50
-# What a point of our deadwood above KNOCK_PAR costs in the discards' score, times the chance
-# (by the sampled hands) that such a player knocks on its next turn. Against the baseline, 1,000
-# games a seed on the same deals as the expert without the samples (79.4% seed 2, 76.1% seed 3):
-# the samples' odds and feeds alone (0) 79.2% (seed 2, 156 changed, net -2); 2: 80.7% (seed 2,
-# 203 changed, net +13); 4: 81.1% (seed 2, 215 changed, +116 -99, net +17) and 78.3% (seed 3,
-# 214 changed, +118 -96, net +22); seed 2's next 1,000 77.8% -> 78.8% (222 changed, net +10).
-# Kept on the ninth pass's fresh deals: seed 41, 1,000 games, 76.7% -> 79.1% (196 changed, +110
-# -86, net +24); against MARJJ (seed 2, 1,000 games) 57.3% -> 57.8% (13 changed, net +5). The
-# four runs: net +73 of 847 changed games (about 2.5 standard errors), some 1.8 points.
+# What a point of our deadwood above KNOCK_PAR costs a discard, times the chance such a player
+# knocks next turn (docs/computer.md).
 KNOCK_NEXT_WEIGHT = 4.0
-# Against a player read as knocking at once, a hand that could knock with at most
-# FAST_HOLD_BELOW deadwood in the first turns is held for gin or an undercut instead (a knock
-# with more still goes down at once), unless the knock would likely end the game. Such a player
-# holds more than 10 whenever we move and knocks with 6 to 10: a made hand of ours wins more by
-# the gin it is near or by undercutting that knock than by the knock (its early knocks with 8 to
-# 10, still far from gin, are what must go down at once: knocking early only with up to 6 or 3
-# lost, docs/computer.md's seventh pass). Against the baseline, 2,000 games a seed on the same
-# deals as the expert without it (docs/computer.md, eleventh pass): seed 2 80.0% -> 80.8% (62
-# changed, +40 -22, net +18; holding up to 3: net +6, up to 5: +14, up to 9 against 7: -7 of 31
-# in 952 games), seed 3 78.2% -> 78.8% (net +12, without the game-end guard), the fresh seed 43
-# 79.0% -> 79.4% (95 changed, net +9): net +39 of 239 changed games, about 2.5 standard errors.
-# (Measured with the standard knock limit of 10 only: under Oklahoma's lower limits every knock
-# would be a "made hand", so there the expert knocks as before.)
+# Against such a player a small early knock is held for gin or an undercut, unless it would end
+# the game (docs/computer.md; measured with the knock limit of 10 only).
 FAST_HOLD_BELOW = 7
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1

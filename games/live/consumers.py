@@ -9,6 +9,7 @@ the channel layer. Refusals are answered with an error frame and never close the
 flood does (games.live.flood).
 """
 
+import enum
 import logging
 import time
 from urllib.parse import parse_qs
@@ -38,6 +39,31 @@ logger = logging.getLogger(__name__)
 MAX_FRAME_CHARACTERS = 2048
 
 
+class Life(enum.Enum):
+    """Where a socket is in its life; `TableConsumer.become` checks each step."""
+
+    CONNECTING = "connecting"  # the handshake: its seat being found
+    ARRIVING = "arriving"  # among the table's sockets, its first state not sent yet
+    OPEN = "open"  # shown every change as it comes
+    CLOSING = "closing"  # closed by the server (or its client gone) while at the table: nothing more is sent
+    REFUSED = "refused"  # closed before it reached the table
+    ENDED = "ended"  # left the table: its presence given back
+
+
+STEPS = {
+    Life.CONNECTING: {Life.ARRIVING, Life.REFUSED, Life.ENDED},
+    Life.ARRIVING: {Life.OPEN, Life.CLOSING, Life.ENDED},
+    Life.OPEN: {Life.CLOSING, Life.ENDED},
+    Life.CLOSING: {Life.ENDED},
+    Life.REFUSED: {Life.ENDED},
+    Life.ENDED: set(),
+}
+AT_THE_TABLE = (Life.ARRIVING, Life.OPEN, Life.CLOSING)
+SILENT = (Life.CLOSING, Life.REFUSED, Life.ENDED)  # nothing more is sent (uvicorn logs each one)
+# Events that show a state: none before the socket's first, which its arrival proved current.
+SHOW_A_STATE = ("table.changed", "table.seats", "database.status")
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     """What both sockets share; subclasses say how a seat is found and a state is sent."""
 
@@ -45,11 +71,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     # sockets and hands each what concerns its table.
     channel_layer_alias = None
     seat = None
-    joined = False
-    ended = False
+    life = Life.CONNECTING
     sent = None  # the snapshot this socket showed last
     sent_text = None  # and the frame it sent for it
-    closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
+
+    def become(self, life):
+        if life not in STEPS[self.life]:
+            raise RuntimeError(f"a socket cannot go from {self.life.value} to {life.value}")
+        self.life = life
 
     async def __call__(self, scope, receive, send):
         """Channels' AsyncConsumer.__call__ for a consumer with no channel of its own: its
@@ -92,7 +121,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.accept()
         await hub.hub().join(self.code, self)
-        self.joined = True
+        self.become(Life.ARRIVING)
         try:
             await self.arrive()
         except GameError as error:
@@ -110,19 +139,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         # hub's telling of it then adds nothing).
         await batch.send(self.code, Arrive(self.seat))
         await self.send_snapshot(shown(self.code) or await database_sync_to_async(refreshed)(self.code))
+        if self.life is Life.ARRIVING:
+            self.become(Life.OPEN)
 
     async def disconnect(self, close_code):
         await self.end()
 
     async def close(self, code=None, reason=None):
-        if not self.closed:
-            self.closed = True
+        if self.life not in SILENT:
+            self.become_silent()
             await super().close(code=code, reason=reason)
+
+    def become_silent(self):
+        self.become(Life.CLOSING if self.life in AT_THE_TABLE else Life.REFUSED)
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         # Frames already on their way and the table's changes still reach a closed socket
         # until its client has gone: none of them is answered.
-        if self.closed:
+        if self.life in SILENT:
             return
         try:
             await super().send(text_data, bytes_data, close)
@@ -130,14 +164,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             # Its client went away before the disconnect reached this consumer (the hub was
             # telling it a change meanwhile): the server says so with an OSError, as ASGI has
             # it. The disconnect follows and ends the socket; nothing is owed to a gone client.
-            self.closed = True
+            if self.life not in SILENT:
+                self.become_silent()
 
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""
-        if self.ended:
+        if self.life is Life.ENDED:
             return
-        self.ended = True
-        if not self.joined:
+        was = self.life
+        self.become(Life.ENDED)
+        if was not in AT_THE_TABLE:
             return
         await hub.hub().leave(self.code, self)
         try:
@@ -150,7 +186,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The cleanup deleted the table under this socket: there is nothing to leave.
 
     async def receive(self, text_data=None, bytes_data=None):
-        if self.closed:
+        if self.life in SILENT:
             return  # a frame sent before its client heard the close: neither played nor answered
         try:
             frame = self.parse(text_data, bytes_data)
@@ -247,6 +283,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def hear(self, message):
         """What the hub heard about this table; a failure is this socket's alone."""
+        if self.life is not Life.OPEN and message["type"] in SHOW_A_STATE:
+            return  # before its first state, which its arrival proves current; or after its close
         try:
             handler = {"table.changed": self.table_changed, "table.seats": self.table_seats,
                        "seat.revoked": self.seat_revoked, "table.chat": self.table_chat,

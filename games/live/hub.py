@@ -12,7 +12,6 @@ import asyncio
 import logging
 import time
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from django.conf import settings
@@ -46,7 +45,7 @@ class Hub:
         self.layer = layer
         # A layer that reaches no other process (the in-memory one of the embedded defaults)
         # would only bring back this process's own announcements, to be ignored: the hub then
-        # neither sends on it nor listens (that round trip cost about 30 µs of CPU a change).
+        # neither sends on it nor listens (a round trip for nothing: docs/performance.md).
         self.shared = getattr(layer, "reaches_other_processes", True)
         self.members = {}  # table code → its sockets in this process
         self.channel = None

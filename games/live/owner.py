@@ -21,6 +21,7 @@ the match ended (games.live.outcome), who is present and from when a seat may cl
 """
 
 import itertools
+import logging
 import threading
 from contextlib import contextmanager, nullcontext
 from datetime import timedelta
@@ -48,6 +49,7 @@ from games.live.outcome import LEFT, RESIGNED, outcome_of
 from games.live.presence import claim_at, is_present, presence_lapses_at, timeout as presence_timeout
 from games.live.snapshot import Facts, Snapshot, seat_holding
 
+logger = logging.getLogger(__name__)
 # The level the computer plays a move at for a seat whose turn clock ran out.
 CLOCK_LEVEL = "club"
 CHAT_SHOWN = 50  # the lines a page opens with
@@ -189,7 +191,10 @@ class LiveTable:
                                  next(SERIALS))
         if not told and before is not None and self.snapshot.version > before.version:
             for listener in RAN_AHEAD:
-                listener(self.code, self.snapshot.version)
+                try:
+                    listener(self.code, self.snapshot.version)
+                except Exception:  # telling the sockets must never undo a publish
+                    logger.exception("could not tell the sockets of table %s", self.code)
 
     def seat_for(self, token):
         """The seat number `token` holds here, or None for a spectator."""

@@ -81,8 +81,8 @@ def _discard_pile(state, live):
 
 def discard_pile_html(live):
     """The discard pile's fragment, built in Python: it changes with nearly every move, once for
-    each seat (the pile's card is a button for the player who may take it), and the template
-    engine made it the costliest fragment (benchmarks/render.py: 238 µs a render). A picked card
+    each seat (the pile's card is a button for the player who may take it), and through the
+    template engine it was the costliest fragment (docs/performance.md). A picked card
     is discarded by a tap here, or dragged here (table.js). Call inside the reader's language."""
     language = get_language()
     if live["knock_card"]:
@@ -107,8 +107,8 @@ def discard_pile_html(live):
 
 def hand_cards_html(live):
     """My hand's fragment, its groups of card buttons (`hand_groups`), built in Python: the
-    second costliest fragment (benchmarks/render.py: 132 µs a render through the template
-    engine). One tab stop for the whole hand; the arrows move between the cards (table.js).
+    second costliest fragment through the template engine (docs/performance.md). One tab stop
+    for the whole hand; the arrows move between the cards (table.js).
     Call inside the reader's language."""
     labels = group_labels(get_language())
     groups = "".join(
@@ -436,7 +436,7 @@ def time_left(moment):
 def sheet_layout(sheet, names):
     """`score_sheet(sheet, names)`, laid out once for each sheet and names: the sheet changes
     only at a hand's end, and laying out a long Hollywood sheet for every reader at every move
-    was a third of building a reader's view (benchmarks/render.py, cProfile). The layout is
+    was a large part of building a reader's view (docs/performance.md). The layout is
     shared: read it, never change it."""
     return _sheet_layout(orjson.dumps([sheet, names]))
 

@@ -133,3 +133,16 @@ def table_row(code):
 @database_sync_to_async
 def move_count(code):
     return LoggedMove.objects.filter(table__code=code).count()
+
+
+def loaded(code):
+    """(table, seats, match) of the table's owner in this process."""
+    owner = live_tables.owner(code)
+    return owner.table, owner.seats, owner.match
+
+
+def seated_table():
+    """A table with Ana and Ben seated, in a thread that may use the database: (table, seats, match)."""
+    table, *_ = open_table("Ana", deal_seed="services")
+    send_now(table.code, Sit("Ben"))
+    return loaded(table.code)

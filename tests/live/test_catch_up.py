@@ -86,3 +86,36 @@ def test_it_counts_a_next_hand_press_made_on_a_process_that_had_not_seen_the_sho
     progress = here.handle(PressNextHand(1))
     assert [event["type"] for event in progress.events] == ["table.changed"]
     assert here.snapshot.states[None]["hand_number"] == 2
+
+
+async def test_a_socket_s_first_state_is_the_database_s_version_though_this_process_held_an_older_copy():
+    from channels.db import database_sync_to_async
+
+    from tests.live.helpers import api_socket, close, receive
+    code, tokens = await open_seated_table("hand")
+    here = await database_sync_to_async(live_tables.owner)(code)  # this process's copy, then left alone
+    there = await database_sync_to_async(LiveTable)(code)  # another process's owner plays a move
+    state = there.snapshot.state_for(there.snapshot.to_move)
+    await database_sync_to_async(there.handle)(Play(state["seat"], choose_move(state), state["version"]))
+    assert here.snapshot.version < there.snapshot.version
+    socket = await api_socket(code, tokens[0])
+    assert (await receive(socket))["version"] == there.snapshot.version
+    await close(socket)
+
+
+async def test_a_read_that_moves_this_process_s_copy_on_shows_it_to_the_table_s_sockets(monkeypatch):
+    from channels.db import database_sync_to_async
+
+    from games.live import hub
+    from games.live.tables import refreshed
+    from tests.live.helpers import api_socket, close, state_where
+    monkeypatch.setattr(hub, "CHECK_SECONDS", 3600)  # the periodic check never comes: only the read may tell
+    code, tokens = await open_seated_table("hand")
+    socket = await api_socket(code, tokens[0])
+    await state_where(socket, lambda state: True)
+    there = await database_sync_to_async(LiveTable)(code)  # another process moves; its announcement is lost
+    state = there.snapshot.state_for(there.snapshot.to_move)
+    await database_sync_to_async(there.handle)(Play(state["seat"], choose_move(state), state["version"]))
+    await database_sync_to_async(refreshed)(code)  # a page opening here reads the table afresh
+    assert (await state_where(socket, lambda state: state["version"] == there.snapshot.version))
+    await close(socket)

@@ -3,7 +3,11 @@
 import pytest
 
 from games.live import store
-from tests.live.helpers import api_socket, open_seated_table, receive
+from games.errors import GameError
+from games.live.batch import send_now
+from games.live.commands import Say
+from games.models import ChatMessage
+from tests.live.helpers import api_socket, open_seated_table, receive, seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,3 +46,13 @@ async def test_it_refuses_an_empty_line_on_the_event_loop(monkeypatch):
         frame = await receive(socket)
     assert frame["code"] == "chat_empty" and asked == []
     await socket.disconnect()
+
+
+@pytest.mark.parametrize("text, code", [("\u200d", "chat_invisible"), ("\u3164\u2800", "chat_invisible"),
+                                        ("\u200b\u2060\ufeff", "chat_invisible"), ("o" + "\u0308" * 30, "chat_too_many_marks")])
+def test_it_refuses_a_chat_line_with_nothing_visible_or_a_pile_of_marks_and_stores_nothing(text, code):
+    table, *_ = seated_table()
+    with pytest.raises(GameError) as refused:
+        send_now(table.code, Say(0, text))
+    assert refused.value.code == code
+    assert not ChatMessage.objects.exists()

@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 from uvicorn.protocols.utils import ClientDisconnected
 
-from games.live.consumers import ApiTableConsumer
+from games.live.consumers import ApiTableConsumer, Life
 from games.live.events import PROCESS
 from tests.live.helpers import close, move_count, seated_sockets, state_at
 
@@ -36,8 +36,81 @@ async def test_it_drops_a_change_quietly_for_a_socket_whose_client_has_just_gone
 
     socket = ApiTableConsumer()
     socket.base_send, socket.code, socket.seat, socket.language = gone, code, 0, "en"
+    socket.life = Life.OPEN  # shown its first state already
     await socket.hear({"type": "table.seats", "code": code, "origin": PROCESS})
     await socket.hear({"type": "table.chat", "code": code, "id": 1, "seat": 1, "name": "Ben", "text": "hi"})
-    assert len(tried) == 1 and socket.closed
+    assert len(tried) == 1 and socket.life is Life.CLOSING
     assert not [record for record in caplog.records if record.levelname in ("ERROR", "WARNING")]
     await close(*sockets)
+
+
+class FlakyLayer:
+    """A channel layer whose group_add fails while `down`, and which hands the hub's listener
+    the messages queued in `heard`."""
+
+    reaches_other_processes = True
+
+    def __init__(self):
+        import asyncio
+        self.down, self.joined, self.heard = False, [], asyncio.Queue()
+
+    async def new_channel(self):
+        return "hub"
+
+    async def group_add(self, group, channel):
+        if self.down:
+            raise ConnectionError("the layer is down")
+        self.joined.append(group)
+
+    async def group_discard(self, group, channel):
+        pass
+
+    async def group_send(self, group, message):
+        pass
+
+    async def receive(self, channel):
+        return await self.heard.get()
+
+
+class Listening:
+    """A socket as the hub sees one: what it hears, and what it was shown."""
+
+    seat = None
+
+    def __init__(self):
+        import asyncio
+        self.messages = asyncio.Queue()
+
+    async def hear(self, message):
+        await self.messages.put(message)
+
+    def behind(self, version):
+        return False
+
+
+async def test_it_keeps_listening_after_a_message_it_cannot_deliver():
+    import asyncio
+
+    from games.live.hub import Hub
+    layer, socket = FlakyLayer(), Listening()
+    hub = Hub(layer)
+    await hub.join("abc", socket)
+    await layer.heard.put({"type": "table.changed", "origin": "another process"})  # no table: deliver fails
+    await layer.heard.put({"type": "table.changed", "code": "abc", "origin": "another process", "version": 3})
+    assert (await asyncio.wait_for(socket.messages.get(), 5))["version"] == 3
+    hub.listener.cancel()
+    hub.checker.cancel()
+
+
+async def test_it_joins_a_table_s_group_again_once_the_layer_that_refused_it_is_back():
+    from games.live.hub import Hub
+    layer = FlakyLayer()
+    layer.down = True
+    hub = Hub(layer)
+    await hub.join("abc", Listening())
+    assert hub.unsubscribed == {"abc"} and layer.joined == []
+    layer.down = False
+    await hub.resubscribe()  # as the next check does
+    assert hub.unsubscribed == set() and layer.joined == ["table.abc"]
+    hub.listener.cancel()
+    hub.checker.cancel()

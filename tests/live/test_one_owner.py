@@ -79,3 +79,21 @@ def test_it_would_notice_a_view_writing_a_seat():
                        "owner.match.play('stock', 0)")
     assert list(writes_outside_the_owner(source)) == ["update on Seat"]
     assert sorted(reaches_into_an_owner(source)) == ["imports the owner's store", "owner.match"]
+
+
+def handles_outside_the_way_in(source):
+    """Calls of an owner's `handle`: only the one way in (games.live.batch) applies a command,
+    so that every change is committed before it is published, and published once."""
+    for node in ast.walk(source):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "handle":
+            yield "applies a command itself"
+
+
+def test_it_lets_only_the_one_way_in_apply_a_command():
+    assert {(name, what) for name, source in modules() if name != "games/live/batch.py"
+            for what in handles_outside_the_way_in(source)} == set()
+
+
+def test_it_would_notice_a_view_applying_a_command_itself():
+    source = ast.parse("live_tables.owner(code).handle(Play(0, 'stock'))")
+    assert list(handles_outside_the_way_in(source)) == ["applies a command itself"]

@@ -1,76 +1,19 @@
-"""The table's owner: the one writer of a live table, each change one method under its lock with a version check."""
+"""The table's owner: moves under a version check, its cached match, its randomness (names:
+test_names.py; chat: test_chat.py; presence: test_seats_and_presence.py)."""
 
 import random
 
 import pytest
-from games.live.batch import send_now
-from games.live.clean import clean_name
-from games.live.commands import Arrive, Leave, Play, PressNextHand, PressRematch, Say, Sit
-from games.live.opening import open_table
-from games.live.tables import live_tables, seat_for
+
 from games.errors import GameError
-from games.models import ChatMessage, Move, Table
+from games.live.batch import send_now
+from games.live.commands import Play, PressNextHand, PressRematch, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
+from games.models import Move, Table
+from tests.live.helpers import loaded, seated_table
 
 pytestmark = pytest.mark.django_db
-
-
-def loaded(code):
-    """(table, seats, match) of the table's owner in this process."""
-    owner = live_tables.owner(code)
-    return owner.table, owner.seats, owner.match
-
-
-def seated_table():
-    table, *_ = open_table("Ana", deal_seed="services")
-    send_now(table.code, Sit("Ben")).answer
-    return loaded(table.code)
-
-
-@pytest.mark.parametrize("name, code", [
-    ("", "name_missing"), (" \t ", "name_missing"), ("x" * 500, "name_too_long"),
-    ("Ana\nBen", "name_not_printable"), ("\u202eAna", "name_not_printable"), (None, "name_missing"),
-])
-def test_it_refuses_bad_names(name, code):
-    with pytest.raises(GameError) as refused:
-        clean_name(name)
-    assert refused.value.code == code
-
-
-@pytest.mark.parametrize("name", ["\u3164", "\u3164 \u3164", "\u2800\u2800", "\u200d", "\u3164\u200d\u2800",
-                                  "\u0301\u0301", "\u2800\u00a0\u2800", "\uffa0\u115f\u1160"])
-def test_it_refuses_a_name_with_nothing_visible_in_it(name):
-    with pytest.raises(GameError) as refused:
-        clean_name(name)
-    assert refused.value.code == "name_invisible"
-
-
-def test_it_refuses_a_name_whose_letter_carries_a_pile_of_accents():
-    with pytest.raises(GameError) as refused:
-        clean_name("a" + "\u0301" * 150)
-    assert refused.value.code == "name_too_many_marks"
-    with pytest.raises(GameError):
-        clean_name("Ana" + "\u0301" * 5)
-
-
-@pytest.mark.parametrize("name", ["Nguye\u0302\u0303n", "\u05e9\u05c1\u05b8\u05bc\u05dc\u05d5\u05b9\u05dd", "👩‍💻",
-                                  "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "\u3164Ana", "❤️"])
-def test_it_keeps_names_with_a_few_marks_joiners_and_fillers_beside_something_visible(name):
-    assert clean_name(name) == name
-
-
-@pytest.mark.parametrize("text, code", [("\u200d", "chat_invisible"), ("\u3164\u2800", "chat_invisible"),
-                                        ("\u200b\u2060\ufeff", "chat_invisible"), ("o" + "\u0308" * 30, "chat_too_many_marks")])
-def test_it_refuses_a_chat_line_with_nothing_visible_or_a_pile_of_marks_and_stores_nothing(text, code):
-    table, *_ = seated_table()
-    with pytest.raises(GameError) as refused:
-        send_now(table.code, Say(0, text))
-    assert refused.value.code == code
-    assert not ChatMessage.objects.exists()
-
-
-def test_it_trims_names_and_keeps_24_characters():
-    assert clean_name("  Ana  ") == "Ana"
-    assert clean_name("Ñ" * 24) == "Ñ" * 24
 
 
 def test_it_bumps_the_version_once_per_move():
@@ -111,41 +54,6 @@ def test_it_passes_on_the_engines_reason_for_an_illegal_move():
     with pytest.raises(GameError) as refused:
         send_now(table.code, Play(match.hand.to_move, "discard ZZ"))
     assert (refused.value.code, refused.value.reason) == ("illegal_move", "unknown_move")
-
-
-def test_it_finds_a_seat_only_by_its_exact_token():
-    table, _, token, *_ = open_table("Ana")
-    assert seat_for(table.code, token) == 0
-    assert seat_for(table.code, token + "x") is None
-    assert seat_for(table.code, None) is None
-
-
-def test_it_counts_presence_without_going_below_zero():
-    from games.models import Presence
-    table, _, _ = seated_table()
-    send_now(table.code, Leave(0))
-    send_now(table.code, Arrive(0))
-    counted = dict(Presence.objects.values_list("seat__number", "connections"))
-    assert counted == {0: 1}
-    assert Table.objects.get().version == table.version
-
-
-def test_it_shows_a_seat_offline_once_the_server_holding_its_socket_stops_beating(settings):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from games.live import store
-    from games.live.presence import is_present
-    from games.models import Presence, Seat
-    settings.GAMES_PRESENCE_TIMEOUT_SECONDS = 30
-    table, _, _ = seated_table()
-    now = timezone.now()
-    Presence.objects.create(seat=Seat.objects.get(table=table, number=0), process="another-process",
-                            connections=1, beat=now - timedelta(seconds=10))
-    seat = store.seat_rows(table)[0]
-    assert is_present(seat, now)
-    assert not is_present(seat, now + timedelta(seconds=25))  # 35 s without a beat: that server is gone
 
 
 def test_it_keeps_the_match_cached_when_a_move_is_refused():

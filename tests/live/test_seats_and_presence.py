@@ -3,14 +3,13 @@
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import hub
-
 from games.live.batch import send_now
-from games.live.commands import RenewSecret
-from games.live.events import revoked
+from games.live.commands import Arrive, Leave, RenewSecret
 from games.live.opening import open_table
+from games.live.tables import seat_for
+from games.models import Table
 from tests.live.helpers import (
-    HOST, ORIGIN, api_socket, close, open_seated_table, receive, seated_sockets, state_where,
+    HOST, ORIGIN, api_socket, close, open_seated_table, receive, seated_sockets, seated_table, state_where,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -112,3 +111,38 @@ async def test_it_ends_a_seats_presence_when_its_socket_crashes(monkeypatch):
     state = await state_where(sockets[1], lambda state: not state["players"][0]["connected"])
     assert state["players"][1]["connected"]
     await sockets[1].disconnect()
+
+
+def test_it_finds_a_seat_only_by_its_exact_token():
+    table, _, token, *_ = open_table("Ana")
+    assert seat_for(table.code, token) == 0
+    assert seat_for(table.code, token + "x") is None
+    assert seat_for(table.code, None) is None
+
+
+def test_it_counts_presence_without_going_below_zero():
+    from games.models import Presence
+    table, _, _ = seated_table()
+    send_now(table.code, Leave(0))
+    send_now(table.code, Arrive(0))
+    counted = dict(Presence.objects.values_list("seat__number", "connections"))
+    assert counted == {0: 1}
+    assert Table.objects.get().version == table.version
+
+
+def test_it_shows_a_seat_offline_once_the_server_holding_its_socket_stops_beating(settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.live import store
+    from games.live.presence import is_present
+    from games.models import Presence, Seat
+    settings.GAMES_PRESENCE_TIMEOUT_SECONDS = 30
+    table, _, _ = seated_table()
+    now = timezone.now()
+    Presence.objects.create(seat=Seat.objects.get(table=table, number=0), process="another-process",
+                            connections=1, beat=now - timedelta(seconds=10))
+    seat = store.seat_rows(table)[0]
+    assert is_present(seat, now)
+    assert not is_present(seat, now + timedelta(seconds=25))  # 35 s without a beat: that server is gone
