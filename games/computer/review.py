@@ -1,0 +1,316 @@
+"""The computer reviews a match: every decision of both players weighed from that player's view.
+
+Standard library, the engine and the computer only; no I/O, no user-facing text (tags are codes).
+
+A decision is a move made where more than one was legal. It is judged from the mover's view
+alone (``Match.view(seat)``: its hand, the pile, the public history), never from the deck:
+worlds consistent with that view are sampled (the opponent's unseen cards drawn by the
+Knowledge's odds and developed by one imagined draw for each of its draws so far, so that a
+late hand is as strong as late hands are), every candidate move is played out in each of
+them by the greedy policy (rollout.py), and a candidate is worth the mean of what its
+play-outs end in. The seed is the match's id, the hand's number and the step, so a review is
+the same every time, and two views alike are weighed alike whatever the cards behind them.
+
+The unit is the chance of winning the hand, in percentage points (a win counts 95 to 100 by
+its points, a draw 50: stakes.Stakes of a single hand), so a loss of 10 is a tenth of a hand
+given away. docs/review.md says why and how the tags and the accuracy are computed.
+"""
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from games.engine import Match
+from games.engine.cards import ALL_CARDS
+from games.engine.melds import discard_deadwoods
+
+from .judgement import FUTURE_WEIGHT, Judge
+from .knowledge import cards_in, read
+from .players import draw_instead, gin_or_least_knock
+from .rollout import World, best_discard, greedy_takes
+from .search import _passes, apply, copy_world, play_out
+from .stakes import Stakes
+
+# Tags by the loss, in percentage points of the chance to win the hand: lichess's thresholds
+# (a drop in winning chances of 5, 10 and 15 points), largest first.
+TAGS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
+# Worlds a decision is weighed in first, and at most when its tag is still in doubt (the loss
+# within DOUBT standard errors of a threshold).
+FIRST_WORLDS = 48
+MOST_WORLDS = 192
+DOUBT = 2.0
+# The discards weighed besides the one played and the least knock: the best few by the
+# expert's judgement (judgement.far_discards).
+DISCARD_CANDIDATES = 3
+# The opponent's hand is developed by at most this many imagined draws (each sheds its worst
+# card): a hand that has drawn ten times is not ten draws better than a fresh one.
+MOST_DEVELOPING_DRAWS = 6
+PERCENT = 100.0
+# Lichess's accuracy of a move from the drop of the win percentage (lila's AccuracyPercent).
+ACCURACY_SCALE, ACCURACY_RATE, ACCURACY_SHIFT = 103.1668, 0.04354, 3.1669
+
+
+@dataclass
+class Weighed:
+    """A decision weighed: each candidate's mean value (percentage points) and the played
+    move's loss against the best with its standard error (paired over the same worlds)."""
+
+    played: str
+    best: str
+    values: dict
+    loss: float
+    error: float
+    worlds: int
+    policy: str = None
+
+    @property
+    def chance(self):
+        """The mover's chance of winning the hand, played well from here."""
+        return self.values[self.best]
+
+    @property
+    def tag(self):
+        return tag_for(self.loss, self.error)
+
+
+def tag_for(loss, error):
+    """The worst tag whose threshold the loss clears by more than its standard error."""
+    for tag, threshold in TAGS:
+        if loss - error > threshold:
+            return tag
+    return None
+
+
+def move_accuracy(loss):
+    """Lichess's accuracy of one move (0-100) from the points of winning chance it gave away."""
+    return max(0.0, min(PERCENT, ACCURACY_SCALE * math.exp(-ACCURACY_RATE * max(0.0, loss)) - ACCURACY_SHIFT))
+
+
+def decision_seed(match_id, number, step):
+    """The seed of a decision's worlds: the match, the hand and the step, nothing hidden."""
+    return f"review:{match_id}:{number}:{step}"
+
+
+# Worlds ---------------------------------------------------------------------------------
+
+
+def developing_draws(knowledge):
+    return min(knowledge.opponent_turns, MOST_DEVELOPING_DRAWS)
+
+
+def sample_world(knowledge, rng):
+    """One deal the view cannot tell from the real one, the opponent's hand developed by its
+    draws so far (search.sample_world deals it fresh, which undercuts nobody late in a hand)."""
+    unseen = cards_in(knowledge.unseen)
+    weights = knowledge.weights
+    keyed = sorted(unseen, key=lambda card: rng.random() ** (1.0 / weights[card]) if weights[card] > 0 else 0.0, reverse=True)
+    count = knowledge.opponent_unknown
+    extra = min(developing_draws(knowledge), len(keyed) - count - 3)
+    theirs = knowledge.opponent_known | sum(1 << card for card in keyed[:count])
+    rest = keyed[count:]
+    rng.shuffle(rest)
+    for _ in range(max(0, extra)):
+        drawn = rest.pop()
+        theirs |= 1 << drawn
+        shed, _ = best_discard(discard_deadwoods(theirs), -1)
+        theirs &= ~(1 << shed)
+        rest.insert(0, shed)
+    hands = [0, 0]
+    hands[knowledge.seat], hands[1 - knowledge.seat] = knowledge.mine, theirs
+    return World(hands, rest, list(knowledge.pile), knowledge.seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, _passes(knowledge))
+
+
+def play_in(world, move, stakes):
+    trial = copy_world(world)
+    ended = apply(trial, move)
+    winner, points = ended if ended is not None else play_out(trial)
+    return PERCENT * stakes.value(winner, points)
+
+
+def candidates(view, played):
+    """The moves worth weighing: every draw, or the played discard, the least knock and the
+    expert's best few discards."""
+    hand_view = view["hand_view"]
+    legal = hand_view["legal_moves"]
+    if hand_view["phase"] != "discard":
+        return list(legal)
+    knowledge = read(hand_view)
+    forbidden = knowledge.cannot_discard.bit_length() - 1 if knowledge.cannot_discard else -1
+    judged = Judge(knowledge).far_discards(knowledge.mine, knowledge.my_turns, forbidden, FUTURE_WEIGHT)
+    moves = [played, gin_or_least_knock(hand_view["knocks"]), policy_move(knowledge, legal)]
+    moves += [f"discard {ALL_CARDS[card].code()}" for _, card, _ in judged[:DISCARD_CANDIDATES]]
+    return [move for move in dict.fromkeys(moves) if move in legal]
+
+
+def policy_move(knowledge, legal):
+    """What the play-outs' greedy policy plays here: the luck is measured by its value, which
+    the value before a draw (a mean of that policy's play-outs) is comparable with."""
+    if knowledge.phase != "discard":
+        takes = "pile" in legal and greedy_takes(knowledge.mine, knowledge.top.bit_length() - 1)
+        return "pile" if takes else draw_instead(legal)
+    forbidden = knowledge.cannot_discard.bit_length() - 1 if knowledge.cannot_discard else -1
+    card, deadwood = best_discard(discard_deadwoods(knowledge.mine), forbidden)
+    return f"{'knock' if deadwood <= knowledge.knock_limit else 'discard'} {ALL_CARDS[card].code()}"
+
+
+def weigh(view, played, seed):
+    """The decision of ``view``'s seat, which played ``played``, weighed from its view alone."""
+    moves = candidates(view, played)
+    if played not in moves:
+        raise ValueError(f"{played!r} is not a legal move here")
+    knowledge = read(view["hand_view"])
+    stakes = Stakes({"sheet": None}, knowledge.seat)
+    policy = policy_move(knowledge, view["hand_view"]["legal_moves"])
+    moves += [policy] if policy not in moves else []
+    rng = random.Random(seed)
+    samples = {move: [] for move in moves}
+    while True:
+        for _ in range(FIRST_WORLDS if not samples[played] else len(samples[played])):
+            world = sample_world(knowledge, rng)
+            for move in moves:
+                samples[move].append(play_in(world, move, stakes))
+        weighed = summarise_samples(played, samples)
+        weighed.policy = policy
+        if weighed.worlds >= MOST_WORLDS or not in_doubt(weighed):
+            return weighed
+
+
+def summarise_samples(played, samples):
+    worlds = len(samples[played])
+    values = {move: sum(values) / worlds for move, values in samples.items()}
+    best = max(values, key=lambda move: (values[move], move == played))
+    differences = [b - p for b, p in zip(samples[best], samples[played])]
+    return Weighed(played, best, values, max(0.0, values[best] - values[played]), standard_error(differences), worlds)
+
+
+def standard_error(values):
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count)
+
+
+def in_doubt(weighed):
+    if weighed.best == weighed.played:
+        return False
+    return any(abs(weighed.loss - threshold) < DOUBT * weighed.error for _, threshold in TAGS)
+
+
+def value_of_drawing(view, seed):
+    """The mover's chance before a stock draw it cannot refuse, as the mean over the worlds."""
+    knowledge = read(view["hand_view"])
+    stakes = Stakes({"sheet": None}, knowledge.seat)
+    rng = random.Random(seed)
+    return sum(play_in(sample_world(knowledge, rng), "stock", stakes) for _ in range(FIRST_WORLDS)) / FIRST_WORLDS
+
+
+# Hands and matches ----------------------------------------------------------------------
+
+
+@dataclass
+class HandReview:
+    number: int
+    decisions: list = field(default_factory=list)
+    # Per seat, the luck of the hand in percentage points: the deal (the first chance it saw
+    # against an even one) and each stock draw (the chance after it against the chance before).
+    luck: list = field(default_factory=lambda: [0.0, 0.0])
+    # [step, seat 0's chance] through the hand, each point the mover's own estimate.
+    chances: list = field(default_factory=list)
+    dealt: set = field(default_factory=set)  # the seats whose deal luck is counted
+
+    def to_dict(self):
+        return {"number": self.number, "decisions": self.decisions, "luck": self.luck, "chances": self.chances}
+
+
+def match_upto(save, number):
+    """The saved match replayed up to hand ``number``'s deal (its moves not yet played)."""
+    hands = save["hands"][:number]
+    hands = hands[:-1] + [{**hands[-1], "moves": []}]
+    return Match.from_dict({**save, "hands": hands})
+
+
+def review_hand(save, number, match_id):
+    """The HandReview of hand ``number`` (from 1) of a saved match (Match.to_dict's shape)."""
+    match = match_upto(save, number)
+    review = HandReview(number)
+    before_draw = [None, None]  # the mover's chance just before its stock draw
+    for step, move in enumerate(save["hands"][number - 1]["moves"]):
+        seat = match.hand.to_move
+        view = match.view(seat)
+        legal = view["hand_view"]["legal_moves"]
+        seed = decision_seed(match_id, number, step)
+        drawing = None
+        if len(legal) > 1:
+            weighed = weigh(view, move, seed)
+            chance = weighed.values[weighed.policy]
+            review.decisions.append(decision_dict(step, seat, weighed))
+            drawing = weighed.values["stock"] if move == "stock" else None
+        elif move == "stock":
+            chance = drawing = value_of_drawing(view, seed)
+        else:
+            chance = None
+        if chance is not None:
+            count_luck(review, seat, chance, before_draw)
+            review.chances.append([step, round(chance if seat == 0 else PERCENT - chance, 1)])
+        before_draw[seat] = drawing if drawing is not None else before_draw[seat]
+        match.play(move)
+    result = match.hand.result
+    if result is not None:
+        end = 50.0 if result.winner is None else (PERCENT if result.winner == 0 else 0.0)
+        review.chances.append([len(save["hands"][number - 1]["moves"]), end])
+    review.luck = [round(luck, 1) for luck in review.luck]
+    return review
+
+
+def count_luck(review, seat, chance, before_draw):
+    """The luck of the deal at a seat's first weighed point (its chance against an even one),
+    and of a stock draw at the point after it (its chance against the mean over the draws)."""
+    if seat not in review.dealt:
+        review.dealt.add(seat)
+        review.luck[seat] += chance - PERCENT / 2
+    elif before_draw[seat] is not None:
+        review.luck[seat] += chance - before_draw[seat]
+        before_draw[seat] = None
+
+
+def decision_dict(step, seat, weighed):
+    return {
+        "step": step,
+        "seat": seat,
+        "played": weighed.played,
+        "best": weighed.best,
+        "loss": round(weighed.loss, 1),
+        "error": round(weighed.error, 1),
+        "tag": weighed.tag,
+        "chance": round(weighed.chance, 1),
+        "values": {move: round(value, 1) for move, value in weighed.values.items()},
+    }
+
+
+def seat_summaries(hands):
+    """Per seat: accuracy (the mean of lichess's per-move accuracy), the tags' counts and luck
+    (the mean per hand, in percentage points of the chance to win it)."""
+    summaries = []
+    for seat in (0, 1):
+        decisions = [d for hand in hands for d in hand["decisions"] if d["seat"] == seat]
+        accuracy = sum(move_accuracy(d["loss"]) for d in decisions) / len(decisions) if decisions else PERCENT
+        counts = {tag: sum(d["tag"] == tag for d in decisions) for tag, _ in TAGS}
+        luck = sum(hand["luck"][seat] for hand in hands) / len(hands) if hands else 0.0
+        summaries.append({"accuracy": round(accuracy, 1), "inaccuracies": counts["inaccuracy"], "mistakes": counts["mistake"],
+                          "blunders": counts["blunder"], "luck": round(luck, 1)})
+    return summaries
+
+
+def review_match(save, match_id, done=(), on_hand=None):
+    """Every hand of a saved match reviewed: [HandReview.to_dict()], skipping the numbers in
+    ``done``; ``on_hand(review_dict)`` is told each hand as it is finished."""
+    reviews = []
+    for number in range(1, len(save["hands"]) + 1):
+        if number in done:
+            continue
+        review = review_hand(save, number, match_id).to_dict()
+        if on_hand is not None:
+            on_hand(review)
+        reviews.append(review)
+    return reviews
