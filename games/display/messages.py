@@ -47,6 +47,7 @@ MESSAGES = {
     "server_error": _("Something went wrong on our side; the table is unchanged."),
     "database_unavailable": _("The server is having trouble; try again in a moment."),
     "table_gone": _("This table was closed after a long time without play."),
+    "nothing_to_review": _("No hand of this match has finished yet: there is nothing to review."),
 }
 
 # The engine's reasons for an illegal move (IllegalMove.code), where a plainer message helps.
