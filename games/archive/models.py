@@ -241,6 +241,9 @@ class MatchReview(models.Model):
     hand_count = models.PositiveSmallIntegerField()
     # Per seat, once ready: {"accuracy", "inaccuracies", "mistakes", "blunders", "luck"}.
     seats = models.JSONField(null=True, blank=True)
+    # Each seat's accuracy once ready, as columns: a player's mean is one aggregate.
+    accuracy0 = models.FloatField(null=True, blank=True)
+    accuracy1 = models.FloatField(null=True, blank=True)
     requested_at = models.DateTimeField()
     # When its worker last stored a hand: a pending review silent too long is queued again.
     beat_at = models.DateTimeField()

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Avg, Count
 from django.utils import timezone
 from django_tasks import task
 
@@ -86,8 +87,21 @@ def store_hand(review, reviewed):
 
 def finish(review):
     hands = [{"decisions": hand.decisions, "luck": hand.luck} for hand in review.hands.filter(number__lte=review.hand_count)]
+    seats = seat_summaries(hands)
     MatchReview.objects.filter(pk=review.pk, hand_count=review.hand_count).update(
-        seats=seat_summaries(hands), status=MatchReview.READY, beat_at=timezone.now())
+        seats=seats, accuracy0=seats[0]["accuracy"], accuracy1=seats[1]["accuracy"], status=MatchReview.READY,
+        beat_at=timezone.now())
+
+
+def player_accuracy(player):
+    """(the mean accuracy over the player's reviewed matches, how many), or (None, 0)."""
+    total, count = 0.0, 0
+    for seat in (0, 1):
+        found = MatchReview.objects.filter(status=MatchReview.READY, **{f"match__player{seat}": player}).aggregate(
+            mean=Avg(f"accuracy{seat}"), count=Count("id"))
+        total += (found["mean"] or 0.0) * found["count"]
+        count += found["count"]
+    return (round(total / count, 1), count) if count else (None, 0)
 
 
 def review_record(review):
