@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from games.archive import display, listing, review_display, reviews, stats
+from games.archive.api import rate_for
 from games.archive.models import ArchivedMatch, MatchReview, Player, PlayerResult
-from games.live import limits
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.hands import hand_sections
 from games.archive.replay import replay_view
@@ -128,7 +128,8 @@ def archive_list(request):
 
 @require_GET
 def match_detail(request, match_id):
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    # Its review (if any) in the same query: the page links to it, or offers to ask for it.
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     # The page shows each hand's result; its deck and moves only for a replay: not read,
     # not decoded, when not shown.
     hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
@@ -143,11 +144,18 @@ def match_detail(request, match_id):
         # A match still being played has no stored sheet yet.
         "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),
-        "review": MatchReview.objects.filter(match=archived).first(),
+        "review": review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
         context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
     return render(request, "archive/match.html", context)
+
+
+def review_of(archived):
+    try:
+        return archived.review
+    except MatchReview.DoesNotExist:
+        return None
 
 
 def replay_mistakes(archived, review, replay):
@@ -159,8 +167,8 @@ def replay_mistakes(archived, review, replay):
 
 
 @require_http_methods(["GET", "POST"])
-@ratelimit(group="review", key="ip", rate=limits.rate_for, method="POST")
-@ratelimit(group="review_poll", key="ip", rate=limits.rate_for, method="GET")
+@ratelimit(group="review", key="ip", rate=rate_for, method="POST")
+@ratelimit(group="review_poll", key="ip", rate=rate_for, method="GET")
 def match_review(request, match_id):
     """The computer's review of a match: asked for by POST, its progress while pending (htmx
     polls it), every hand's graph and decisions once ready."""

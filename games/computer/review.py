@@ -11,9 +11,10 @@ them by the greedy policy (rollout.py), and a candidate is worth the mean of wha
 play-outs end in. The seed is the match's id, the hand's number and the step, so a review is
 the same every time, and two views alike are weighed alike whatever the cards behind them.
 
-The unit is the chance of winning the hand, in percentage points (a win counts 95 to 100 by
-its points, a draw 50: stakes.Stakes of a single hand), so a loss of 10 is a tenth of a hand
-given away. docs/review.md says why and how the tags and the accuracy are computed.
+The unit of a loss is the point of expected hand value: the mover's expected net points of
+the hand (its points if it wins, less the opponent's if it loses). The graph shows the chance of
+winning the hand beside it. docs/review.md says why, and how the tags, the accuracy and the
+luck are computed.
 """
 
 import math
@@ -29,11 +30,14 @@ from .knowledge import cards_in, read
 from .players import draw_instead, gin_or_least_knock
 from .rollout import World, best_discard, greedy_takes
 from .search import _passes, apply, copy_world, play_out
-from .stakes import Stakes
+from .stakes import POINTS_SPREAD
 
-# Tags by the loss, in percentage points of the chance to win the hand: lichess's thresholds
-# (a drop in winning chances of 5, 10 and 15 points), largest first.
-TAGS = (("blunder", 15.0), ("mistake", 10.0), ("inaccuracy", 5.0))
+# What a hand is worth: the mean points of a won hand (stakes.POINTS_SPREAD, 21.8), as one unit
+# of lichess's equity (a sure win against an even hand: +1 on its scale of -1 to 1).
+HAND_STAKE = sum(points * share for points, share in POINTS_SPREAD)
+# Tags by the loss in points: lichess's thresholds, drops of 0.1, 0.2 and 0.3 in that equity
+# (5, 10 and 15 points of winning chance), times HAND_STAKE (2.2, 4.4 and 6.5), largest first.
+TAGS = (("blunder", 0.3 * HAND_STAKE), ("mistake", 0.2 * HAND_STAKE), ("inaccuracy", 0.1 * HAND_STAKE))
 # Worlds a decision is weighed in first, and at most when its tag is still in doubt (the loss
 # within DOUBT standard errors of a threshold).
 FIRST_WORLDS = 48
@@ -57,7 +61,8 @@ class Weighed:
 
     played: str
     best: str
-    values: dict
+    values: dict  # expected points
+    chances: dict  # chance of winning the hand, percent
     loss: float
     error: float
     worlds: int
@@ -66,7 +71,7 @@ class Weighed:
     @property
     def chance(self):
         """The mover's chance of winning the hand, played well from here."""
-        return self.values[self.best]
+        return self.chances[self.best]
 
     @property
     def tag(self):
@@ -82,8 +87,10 @@ def tag_for(loss, error):
 
 
 def move_accuracy(loss):
-    """Lichess's accuracy of one move (0-100) from the points of winning chance it gave away."""
-    return max(0.0, min(PERCENT, ACCURACY_SCALE * math.exp(-ACCURACY_RATE * max(0.0, loss)) - ACCURACY_SHIFT))
+    """Lichess's accuracy of one move (0-100) from the points it gave away, read as the drop
+    in winning chance they are worth (HAND_STAKE points: 50 points of winning chance)."""
+    drop = max(0.0, loss) / HAND_STAKE * PERCENT / 2
+    return max(0.0, min(PERCENT, ACCURACY_SCALE * math.exp(-ACCURACY_RATE * drop) - ACCURACY_SHIFT))
 
 
 def decision_seed(match_id, number, step):
@@ -120,11 +127,14 @@ def sample_world(knowledge, rng):
     return World(hands, rest, list(knowledge.pile), knowledge.seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, _passes(knowledge))
 
 
-def play_in(world, move, stakes):
+def play_in(world, move, seat):
+    """(the mover's net points, its score of the hand: 100 won, 50 drawn, 0 lost) in one world."""
     trial = copy_world(world)
     ended = apply(trial, move)
     winner, points = ended if ended is not None else play_out(trial)
-    return PERCENT * stakes.value(winner, points)
+    if winner is None:
+        return 0.0, PERCENT / 2
+    return (points, PERCENT) if winner == seat else (-points, 0.0)
 
 
 def candidates(view, played):
@@ -159,7 +169,6 @@ def weigh(view, played, seed):
     if played not in moves:
         raise ValueError(f"{played!r} is not a legal move here")
     knowledge = read(view["hand_view"])
-    stakes = Stakes({"sheet": None}, knowledge.seat)
     policy = policy_move(knowledge, view["hand_view"]["legal_moves"])
     moves += [policy] if policy not in moves else []
     rng = random.Random(seed)
@@ -168,7 +177,7 @@ def weigh(view, played, seed):
         for _ in range(FIRST_WORLDS if not samples[played] else len(samples[played])):
             world = sample_world(knowledge, rng)
             for move in moves:
-                samples[move].append(play_in(world, move, stakes))
+                samples[move].append(play_in(world, move, knowledge.seat))
         weighed = summarise_samples(played, samples)
         weighed.policy = policy
         if weighed.worlds >= MOST_WORLDS or not in_doubt(weighed):
@@ -177,10 +186,11 @@ def weigh(view, played, seed):
 
 def summarise_samples(played, samples):
     worlds = len(samples[played])
-    values = {move: sum(values) / worlds for move, values in samples.items()}
+    values = {move: sum(points for points, _ in found) / worlds for move, found in samples.items()}
+    chances = {move: sum(chance for _, chance in found) / worlds for move, found in samples.items()}
     best = max(values, key=lambda move: (values[move], move == played))
-    differences = [b - p for b, p in zip(samples[best], samples[played])]
-    return Weighed(played, best, values, max(0.0, values[best] - values[played]), standard_error(differences), worlds)
+    differences = [b[0] - p[0] for b, p in zip(samples[best], samples[played])]
+    return Weighed(played, best, values, chances, max(0.0, values[best] - values[played]), standard_error(differences), worlds)
 
 
 def standard_error(values):
@@ -198,11 +208,11 @@ def in_doubt(weighed):
 
 
 def value_of_drawing(view, seed):
-    """The mover's chance before a stock draw it cannot refuse, as the mean over the worlds."""
+    """(expected points, chance) before a stock draw the mover cannot refuse: means over worlds."""
     knowledge = read(view["hand_view"])
-    stakes = Stakes({"sheet": None}, knowledge.seat)
     rng = random.Random(seed)
-    return sum(play_in(sample_world(knowledge, rng), "stock", stakes) for _ in range(FIRST_WORLDS)) / FIRST_WORLDS
+    found = [play_in(sample_world(knowledge, rng), "stock", knowledge.seat) for _ in range(FIRST_WORLDS)]
+    return sum(points for points, _ in found) / FIRST_WORLDS, sum(chance for _, chance in found) / FIRST_WORLDS
 
 
 # Hands and matches ----------------------------------------------------------------------
@@ -212,8 +222,8 @@ def value_of_drawing(view, seed):
 class HandReview:
     number: int
     decisions: list = field(default_factory=list)
-    # Per seat, the luck of the hand in percentage points: the deal (the first chance it saw
-    # against an even one) and each stock draw (the chance after it against the chance before).
+    # Per seat, the luck of the hand in points: the deal (the first expected points it saw against
+    # an even hand's 0) and each stock draw (the expected points after it against before it).
     luck: list = field(default_factory=lambda: [0.0, 0.0])
     # [step, seat 0's chance] through the hand, each point the mover's own estimate.
     chances: list = field(default_factory=list)
@@ -234,25 +244,24 @@ def review_hand(save, number, match_id):
     """The HandReview of hand ``number`` (from 1) of a saved match (Match.to_dict's shape)."""
     match = match_upto(save, number)
     review = HandReview(number)
-    before_draw = [None, None]  # the mover's chance just before its stock draw
+    before_draw = [None, None]  # the mover's expected points just before its stock draw
     for step, move in enumerate(save["hands"][number - 1]["moves"]):
         seat = match.hand.to_move
         view = match.view(seat)
         legal = view["hand_view"]["legal_moves"]
         seed = decision_seed(match_id, number, step)
-        drawing = None
+        point = drawing = None  # (points, chance) by the play-out policy; points before a draw
         if len(legal) > 1:
             weighed = weigh(view, move, seed)
-            chance = weighed.values[weighed.policy]
+            point = weighed.values[weighed.policy], weighed.chances[weighed.policy]
             review.decisions.append(decision_dict(step, seat, weighed))
             drawing = weighed.values["stock"] if move == "stock" else None
         elif move == "stock":
-            chance = drawing = value_of_drawing(view, seed)
-        else:
-            chance = None
-        if chance is not None:
-            count_luck(review, seat, chance, before_draw)
-            review.chances.append([step, round(chance if seat == 0 else PERCENT - chance, 1)])
+            point = value_of_drawing(view, seed)
+            drawing = point[0]
+        if point is not None:
+            count_luck(review, seat, point[0], before_draw)
+            review.chances.append([step, round(point[1] if seat == 0 else PERCENT - point[1], 1)])
         before_draw[seat] = drawing if drawing is not None else before_draw[seat]
         match.play(move)
     result = match.hand.result
@@ -263,14 +272,14 @@ def review_hand(save, number, match_id):
     return review
 
 
-def count_luck(review, seat, chance, before_draw):
-    """The luck of the deal at a seat's first weighed point (its chance against an even one),
-    and of a stock draw at the point after it (its chance against the mean over the draws)."""
+def count_luck(review, seat, value, before_draw):
+    """The luck of the deal at a seat's first weighed point (its expected points against an
+    even hand's 0), and of a stock draw at the point after it (against the mean over draws)."""
     if seat not in review.dealt:
         review.dealt.add(seat)
-        review.luck[seat] += chance - PERCENT / 2
+        review.luck[seat] += value
     elif before_draw[seat] is not None:
-        review.luck[seat] += chance - before_draw[seat]
+        review.luck[seat] += value - before_draw[seat]
         before_draw[seat] = None
 
 
@@ -290,7 +299,7 @@ def decision_dict(step, seat, weighed):
 
 def seat_summaries(hands):
     """Per seat: accuracy (the mean of lichess's per-move accuracy), the tags' counts and luck
-    (the mean per hand, in percentage points of the chance to win it)."""
+    (the mean per hand, in points)."""
     summaries = []
     for seat in (0, 1):
         decisions = [d for hand in hands for d in hand["decisions"] if d["seat"] == seat]

@@ -73,7 +73,7 @@ def test_it_refuses_to_review_a_match_with_no_finished_hand(client, ana, ben):
 
     archived = start_match("empty", (ana, ben), "hollywood")
     response = ask(client, archived)
-    assert response.status_code == 400 and response.json()["error"]["code"] == "nothing_to_review"
+    assert response.status_code == 409 and response.json()["error"]["code"] == "nothing_to_review"
 
 
 SETUP = """

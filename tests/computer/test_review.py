@@ -45,16 +45,17 @@ def test_it_weighs_each_decision_of_both_seats_with_a_loss_never_below_zero():
 
 
 def test_it_tags_a_loss_only_past_its_threshold_by_more_than_its_standard_error():
-    inaccuracy = dict((tag, threshold) for tag, threshold in TAGS)["inaccuracy"]
-    assert tag_for(inaccuracy + 1.0, 2.0) is None
-    assert tag_for(inaccuracy + 3.0, 2.0) == "inaccuracy"
+    thresholds = dict(TAGS)
+    assert tag_for(thresholds["inaccuracy"] + 0.5, 1.0) is None
+    assert tag_for(thresholds["inaccuracy"] + 1.5, 1.0) == "inaccuracy"
+    assert tag_for(thresholds["mistake"] + 0.5, 0.2) == "mistake"
+    assert tag_for(thresholds["blunder"] + 0.5, 1.0) == "mistake"
     assert tag_for(40.0, 1.0) == "blunder"
-    assert tag_for(11.0, 0.5) == "mistake"
 
 
 def test_it_gives_a_move_that_loses_nothing_nearly_full_accuracy_and_a_blunder_little():
     assert move_accuracy(0.0) > 99.9
-    assert move_accuracy(20.0) < 50.0 < move_accuracy(5.0)
+    assert move_accuracy(dict(TAGS)["blunder"]) < 60.0 < move_accuracy(dict(TAGS)["inaccuracy"])
 
 
 def test_it_sums_each_seats_tags_and_averages_its_luck_per_hand():
