@@ -14,11 +14,24 @@ from tests.browser.test_table import DESKTOP, PHONE, SCREENSHOTS, assert_no_viol
 
 pytestmark = pytest.mark.browser
 
+# A single hand of the engine's simple policy, but for one planted blunder: the first time a
+# player holding a meld of three and a loose card discards, it breaks the meld instead.
 SETUP = """
 import random
-from games.archive.simulate import play_match
+from games.archive.simulate import choose_move
+from games.engine import Match, Options
 from tests.archive.helpers import make_player, record_engine_match
-archived = record_engine_match((make_player("Ana"), make_player("Ben")), play_match("hand", rng=random.Random(4)), code="review-{size}")
+match = Match(Options(), scoring="hand", first_dealer=0, rng=random.Random(4))
+rng, planted = random.Random(4), False
+while match.hand.result is None:
+    hand = match.hand
+    view, move = hand.view(hand.to_move), choose_move(hand, rng)
+    melds = [meld for meld in view["melds"] if len(meld) == 3]
+    breaking = "discard " + melds[0][1] if melds and view["deadwood"] else None
+    if not planted and move.startswith("discard") and breaking in view["legal_moves"]:
+        move, planted = breaking, True
+    match.play(move)
+archived = record_engine_match((make_player("Ana"), make_player("Ben")), match, code="review-{size}")
 print(archived.public_id)
 """
 # Reviewing a single hand takes a few seconds of CPU: far less on a quiet machine.
@@ -55,6 +68,10 @@ def test_it_reviews_a_match_from_its_page_and_steps_through_the_replay_with_the_
     page.get_by_text("The chances as a table").click()
     expect(page.locator(".review-text-graph table")).to_be_visible()
     page.get_by_text("Every decision").click()
+    mistake = page.locator(".review-mistakes li").first
+    expect(mistake).to_contain_text(re.compile("Blunder|Mistake"))
+    mistake.get_by_text("Find a better move").click()
+    expect(mistake).to_contain_text("The computer would have played:")
     # Nothing wider than the screen but the tables, each of which scrolls in its own box.
     wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
         .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.review-scroll table'))
@@ -62,6 +79,7 @@ def test_it_reviews_a_match_from_its_page_and_steps_through_the_replay_with_the_
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"], wide
     page.screenshot(path=SCREENSHOTS / f"issue44-review-{name}.png", full_page=True)
     assert_no_violations({"the review": axe_violations(page)})
+    mistake_url = mistake.get_by_role("link", name="See the position").get_attribute("href")
     page.locator(".review-decisions a").first.click()
     page.wait_for_load_state("load")  # replay-keys.js is deferred: it listens once the page has loaded
     expect(page.locator("#replay")).to_contain_text(re.compile(r"Move \d+ of \d+"))
@@ -72,6 +90,9 @@ def test_it_reviews_a_match_from_its_page_and_steps_through_the_replay_with_the_
     expect(page.locator("#replay .archive-meta")).to_contain_text(f"Move {step + 1} of")
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#replay .archive-meta")).to_contain_text(f"Move {step} of")
+    page.goto(live_server_url + mistake_url)
+    expect(page.locator("#replay-mistake")).to_contain_text(re.compile("Blunder|Mistake"))
+    expect(page.locator("#replay-previous-mistake, #replay-next-mistake").first).to_be_visible()
     page.screenshot(path=SCREENSHOTS / f"issue44-replay-{name}.png", full_page=True)
     assert page.script_errors == []
     page.context.close()
