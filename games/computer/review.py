@@ -22,14 +22,15 @@ import random
 from dataclasses import dataclass, field
 
 from games.engine import Match
+from games.engine.hand import CLOSED_STOCK
 from games.engine.cards import ALL_CARDS
 from games.engine.melds import discard_deadwoods
 
 from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import cards_in, read
 from .players import draw_instead, gin_or_least_knock
-from .rollout import World, best_discard, greedy_takes
-from .search import _passes, apply, copy_world, play_out
+from .rollout import World, best_discard, greedy_takes, play_out
+from .search import apply, copy_world, passes_of
 from .stakes import POINTS_SPREAD
 
 # What a hand is worth: the mean points of a won hand (stakes.POINTS_SPREAD, 21.8), as one unit
@@ -112,7 +113,8 @@ def sample_world(knowledge, rng):
     weights = knowledge.weights
     keyed = sorted(unseen, key=lambda card: rng.random() ** (1.0 / weights[card]) if weights[card] > 0 else 0.0, reverse=True)
     count = knowledge.opponent_unknown
-    extra = min(developing_draws(knowledge), len(keyed) - count - 3)
+    # Never so many imagined draws that the stock they come from runs short.
+    extra = min(developing_draws(knowledge), len(keyed) - count - CLOSED_STOCK - 1)
     theirs = knowledge.opponent_known | sum(1 << card for card in keyed[:count])
     rest = keyed[count:]
     rng.shuffle(rest)
@@ -124,7 +126,7 @@ def sample_world(knowledge, rng):
         rest.insert(0, shed)
     hands = [0, 0]
     hands[knowledge.seat], hands[1 - knowledge.seat] = knowledge.mine, theirs
-    return World(hands, rest, list(knowledge.pile), knowledge.seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, _passes(knowledge))
+    return World(hands, rest, list(knowledge.pile), knowledge.seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, passes_of(knowledge))
 
 
 def play_in(world, move, seat):
@@ -137,17 +139,15 @@ def play_in(world, move, seat):
     return (points, PERCENT) if winner == seat else (-points, 0.0)
 
 
-def candidates(view, played):
-    """The moves worth weighing: every draw, or the played discard, the least knock and the
-    expert's best few discards."""
-    hand_view = view["hand_view"]
+def candidates(hand_view, knowledge, played, policy):
+    """The moves worth weighing: every legal draw; at a discard the one played, the play-outs'
+    policy's, the least knock and the expert's best few discards."""
     legal = hand_view["legal_moves"]
     if hand_view["phase"] != "discard":
         return list(legal)
-    knowledge = read(hand_view)
     forbidden = knowledge.cannot_discard.bit_length() - 1 if knowledge.cannot_discard else -1
     judged = Judge(knowledge).far_discards(knowledge.mine, knowledge.my_turns, forbidden, FUTURE_WEIGHT)
-    moves = [played, gin_or_least_knock(hand_view["knocks"]), policy_move(knowledge, legal)]
+    moves = [played, policy, gin_or_least_knock(hand_view["knocks"])]
     moves += [f"discard {ALL_CARDS[card].code()}" for _, card, _ in judged[:DISCARD_CANDIDATES]]
     return [move for move in dict.fromkeys(moves) if move in legal]
 
@@ -165,12 +165,12 @@ def policy_move(knowledge, legal):
 
 def weigh(view, played, seed):
     """The decision of ``view``'s seat, which played ``played``, weighed from its view alone."""
-    moves = candidates(view, played)
-    if played not in moves:
+    hand_view = view["hand_view"]
+    if played not in hand_view["legal_moves"]:
         raise ValueError(f"{played!r} is not a legal move here")
-    knowledge = read(view["hand_view"])
-    policy = policy_move(knowledge, view["hand_view"]["legal_moves"])
-    moves += [policy] if policy not in moves else []
+    knowledge = read(hand_view)
+    policy = policy_move(knowledge, hand_view["legal_moves"])
+    moves = candidates(hand_view, knowledge, played, policy)
     rng = random.Random(seed)
     samples = {move: [] for move in moves}
     while True:
