@@ -100,7 +100,7 @@ def serve(argv):
 
 
 # The task worker (the computer's reviews) yields the CPU to the site's own process.
-WORKER_NICENESS = 10
+WORKER_NICENESS = 19
 
 
 def worker_command(python=PYTHON):

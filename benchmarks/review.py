@@ -15,11 +15,16 @@
   mistake or blunder, inaccuracy, or nothing.
 - ``cost``: CPU seconds (one core, time.process_time) to review each game to 100 of the parts
   above, and one Hollywood match of at least 40 hands.
+- ``latency``: the live tables' latency while reviews run: benchmarks/load.py's
+  ``LOAD_ARGUMENTS`` run alone, then beside a process that reviews games without a pause at the
+  niceness `dev.py serve` gives its task worker (a worker's CPU work without its database).
 """
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -191,6 +196,37 @@ def cost(seed, budget, costs):
     print(f"a Hollywood match of {len(hands)} hands: {seconds:.1f} s")
 
 
+# Latency ------------------------------------------------------------------------------------
+
+LOAD_ARGUMENTS = ["--config", "one", "--tables", "10", "--pace", "2", "--seconds", "20"]
+WORKER_NICENESS = 19  # as dev.py's
+
+
+def review_forever(seed):
+    """A task worker's CPU work, without end: review one game to 100 after another."""
+    os.nice(WORKER_NICENESS)
+    match = play([mover("club", None)] * 2, seed)
+    while True:
+        review_match(match.to_dict(), f"latency-{time.monotonic()}")
+
+
+def load_run():
+    done = subprocess.run([sys.executable, str(Path(__file__).parent / "load.py"), *LOAD_ARGUMENTS],
+                          capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def latency(seed):
+    print("\nLive tables while reviews run: benchmarks/load.py " + " ".join(LOAD_ARGUMENTS))
+    print("-- alone\n" + load_run())
+    reviewer = subprocess.Popen([sys.executable, __file__, "--parts", "review-forever", "--seed", str(seed)])
+    try:
+        print(f"-- beside a reviewing process at niceness {WORKER_NICENESS}\n" + load_run())
+    finally:
+        reviewer.kill()
+        reviewer.wait()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="games a player (even: mirrored pairs)")
@@ -206,6 +242,10 @@ def main():
         planted(args.planted_games, args.seed, args.budget, costs)
     if "cost" in parts:
         cost(args.seed, args.budget, costs)
+    if "latency" in parts:
+        latency(args.seed)
+    if "review-forever" in parts:
+        review_forever(args.seed)
 
 
 if __name__ == "__main__":
