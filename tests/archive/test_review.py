@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django_tasks.backends.database.models import DBTaskResult
 
-from games.archive.models import MatchReview, ReviewedHand
+from games.archive.models import MatchReview
 from games.archive.simulate import play_match
 from tests import processes
 from tests.archive.helpers import record_engine_match
@@ -127,3 +127,15 @@ def test_it_goes_on_from_the_stored_hands_when_a_worker_is_killed_mid_review(tmp
     after = read(path, "select id, number from archive_reviewedhand order by number")
     assert [number for _, number in after] == list(range(1, hand_count[0] + 1))
     assert set(stored) <= set(after)  # the hands stored before the kill were kept, not done again
+
+
+def test_it_queues_a_pending_review_again_only_once_its_worker_has_been_silent_too_long(short_match, settings, django_capture_on_commit_callbacks):
+    from games.archive.reviews import ask_for_review, requeue_if_stale
+
+    with django_capture_on_commit_callbacks(execute=True):
+        review = ask_for_review(short_match)
+    requeue_if_stale(review)
+    assert DBTaskResult.objects.count() == 1
+    settings.GAMES_REVIEW_STALE_SECONDS = 0
+    requeue_if_stale(review)
+    assert DBTaskResult.objects.count() == 2

@@ -2,6 +2,7 @@
 
 import random
 
+from games.archive.simulate import choose_move
 from games.computer.review import TAGS, move_accuracy, review_hand, seat_summaries, tag_for, weigh
 from games.engine import Match, Options
 from tests.computer.test_view_only import match_view, played_to, twin_decks
@@ -21,8 +22,6 @@ def test_it_weighs_two_decisions_with_the_same_view_but_different_hidden_cards_a
 def single_hand(seed):
     match = Match(Options(), scoring="hand", first_dealer=0, rng=random.Random(seed))
     rng = random.Random(seed)
-    from games.archive.simulate import choose_move
-
     while match.hand.result is None:
         match.play(choose_move(match.hand, rng))
     return match.to_dict()
