@@ -90,7 +90,32 @@ def serve(argv):
     run(PYTHON, "manage.py", "migrate", "--no-input")
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
-    run(*serve_command(port))
+    worker = subprocess.Popen(worker_command(), cwd=ROOT, preexec_fn=lambda: os.nice(WORKER_NICENESS))
+    # Stopped by a supervisor (SIGTERM) as by Ctrl+C: the worker and the site stop too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        run(*serve_command(port))
+    finally:
+        stop(worker)
+
+
+# The task worker (the computer's reviews) yields the CPU to the site's own process.
+WORKER_NICENESS = 19
+
+
+def worker_command(python=PYTHON):
+    """The task worker `serve` starts beside the site and stops with it: Django's Tasks'
+    database backend's (README, "Workers"); it restarts itself when the code changes."""
+    return [str(python), "manage.py", "db_worker", "--no-startup-delay"]
+
+
+def stop(process):
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 # Where a change of code or template restarts the server.

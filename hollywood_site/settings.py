@@ -105,6 +105,8 @@ INSTALLED_APPS = [
     "games",
     "games.archive",
     "rules",
+    "django_tasks",
+    "django_tasks.backends.database",
 ]
 
 MIDDLEWARE = [
@@ -216,12 +218,20 @@ CACHES = {"default": cache_settings()}
 # opened 1,205 tables in 20 s). Over the rate: a 429, or a socket closed with 4429.
 # DJANGO_RATE_LIMITS changes them, e.g. "open_table=20/m,join=30/m,connect=60/m" (the load
 # benchmark, one address opening a thousand tables, raises them).
-RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m"} | dict(
+RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m", "review": "20/m", "review_poll": "120/m"} | dict(
     item.split("=", 1) for item in env_list("DJANGO_RATE_LIMITS", [])
 )
 RATELIMIT_VIEW = "hollywood_site.views.rate_limited"
 # Without the cache (Redis down) the limits let requests through: playing goes on.
 RATELIMIT_FAIL_OPEN = True
+
+# Work off the request path (the computer's reviews of matches, games.archive.reviews) goes
+# through Django's Tasks (the django-tasks backport), queued in the database: `manage.py
+# db_worker` runs them (dev.py serve starts one beside the site; README: workers in production).
+TASKS = {"default": {"BACKEND": "django_tasks.backends.database.DatabaseBackend"}}
+# A review whose worker has not finished a hand for this long is taken for dead (killed, out of
+# memory) and queued again; it goes on from the hands already stored.
+GAMES_REVIEW_STALE_SECONDS = env_int("GAMES_REVIEW_STALE_SECONDS", 120)
 
 # Tables and matches nobody came back to, ended by `manage.py end_stale_tables`.
 STALE_UNJOINED_TABLE_HOURS = 24  # a table whose second seat was never taken

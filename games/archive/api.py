@@ -2,12 +2,17 @@
 
 import csv
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
-from django.views.decorators.http import require_GET
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+from django_ratelimit.decorators import ratelimit
 
-from games.archive import display, stats
-from games.archive.models import ArchivedMatch, Player
+from games.archive import display, reviews, stats
+from games.archive.models import ArchivedMatch, MatchReview, Player
+from games.display.messages import message
 
 
 def player_json_ref(player):
@@ -71,3 +76,36 @@ def match_csv(request, match_id):
 def player_json(request, player_id):
     player = get_object_or_404(Player, public_id=player_id)
     return JsonResponse({**player_json_ref(player), **stats.player_stats(player)})
+
+
+def rate_for(group, request):
+    """django-ratelimit's `rate`, read from RATE_LIMITS when needed (as games.live.limits does
+    for live play, which the archive may not import)."""
+    return settings.RATE_LIMITS[group]
+
+
+def refusal(request, code, status):
+    """A refusal as the live API words it: a code and its message in the reader's language."""
+    with translation.override(translation.get_language_from_request(request)):
+        return JsonResponse({"error": {"code": code, "message": str(message(code))}}, status=status)
+
+
+# CSRF-exempt as the live API: asking for a review reads no cookie and changes nothing but
+# the queue, which the rate limit bounds.
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+@ratelimit(group="review", key="ip", rate=rate_for, method="POST")
+@ratelimit(group="review_poll", key="ip", rate=rate_for, method="GET")
+def match_review(request, match_id):
+    """POST asks for the computer's review (idempotent), GET reads it (docs/review.md)."""
+    archived = get_object_or_404(ArchivedMatch, public_id=match_id)
+    if request.method == "POST":
+        review = reviews.ask_for_review(archived)
+        if review is None:
+            return refusal(request, "nothing_to_review", 409)
+        return JsonResponse(reviews.review_record(review), status=202 if review.status == MatchReview.PENDING else 200)
+    review = MatchReview.objects.filter(match=archived).first()
+    if review is None:
+        return JsonResponse({"status": "none"})
+    reviews.requeue_if_stale(review)
+    return JsonResponse(reviews.review_record(review))

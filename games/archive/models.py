@@ -228,3 +228,39 @@ class OpponentRecord(models.Model):
         # The player page's "against each opponent": most played first, ties by opponent,
         # read off the index in order, however many opponents a busy player has met.
         indexes = [models.Index(fields=["player", "-played", "opponent"], name="archive_most_played_first")]
+
+
+class MatchReview(models.Model):
+    """The computer's review of a match's first `hand_count` hands (games.archive.reviews):
+    computed once by a task, stored, shown to everyone after that."""
+
+    PENDING = "pending"
+    READY = "ready"
+    STATUS_CHOICES = [(PENDING, PENDING), (READY, READY)]
+
+    match = models.OneToOneField(ArchivedMatch, on_delete=models.CASCADE, related_name="review")
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=PENDING)
+    # The hands finished when it was asked for (a match still being played has more later).
+    hand_count = models.PositiveSmallIntegerField()
+    # Per seat, once ready: {"accuracy", "inaccuracies", "mistakes", "blunders", "luck"}.
+    seats = models.JSONField(null=True, blank=True)
+    # Each seat's accuracy once ready, as columns: a player's mean is one aggregate.
+    accuracy0 = models.FloatField(null=True, blank=True)
+    accuracy1 = models.FloatField(null=True, blank=True)
+    requested_at = models.DateTimeField()
+    # When its worker last stored a hand: a pending review silent too long is queued again.
+    beat_at = models.DateTimeField()
+
+
+class ReviewedHand(models.Model):
+    """One hand of a review: games.computer.review.HandReview.to_dict()."""
+
+    review = models.ForeignKey(MatchReview, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    decisions = models.JSONField(default=list)
+    luck = models.JSONField(default=list)
+    chances = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["review", "number"], name="one_reviewed_hand_per_number")]

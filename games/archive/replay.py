@@ -14,7 +14,8 @@ def replay_view(archived, hand, step, seat):
     """What `seat` saw after `step` moves of `hand`, with the links' neighbouring steps."""
     steps = len(hand.moves)
     step = min(max(step, 0), steps)
-    view = replayed_hand(archived, hand, step).view(seat)
+    replayed = replayed_hand(archived, hand, step)
+    view = replayed.view(seat)
     history = view["history"]
     return {
         "hand": hand,
@@ -22,6 +23,8 @@ def replay_view(archived, hand, step, seat):
         "step": step,
         "steps": steps,
         "view": view,
+        # The other seat's cards too: a stored hand is over, and both hands teach.
+        "other": replayed.seat_view(1 - seat),
         "last": {"seat": history[-1][0], "move": history[-1][1], "by_clock": step - 1 in hand.by_clock}
         if history else None,
         "previous": step - 1 if step > 0 else None,

@@ -10,8 +10,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.archive import display, listing, stats
-from games.archive.models import ArchivedMatch, Player, PlayerResult
+from django_ratelimit.decorators import ratelimit
+
+from games.archive import display, listing, review_display, reviews, stats
+from games.archive.api import rate_for
+from games.archive.models import ArchivedMatch, MatchReview, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
 from games.archive.hands import hand_sections
 from games.archive.replay import replay_view
@@ -125,7 +128,8 @@ def archive_list(request):
 
 @require_GET
 def match_detail(request, match_id):
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    # Its review (if any) in the same query: the page links to it, or offers to ask for it.
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     # The page shows each hand's result and deal; its moves only for a replay: not read,
     # not decoded, when not shown.
     hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
@@ -140,8 +144,54 @@ def match_detail(request, match_id):
         # A match still being played has no stored sheet yet.
         "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
         "replay": replay_from_request(request, archived, hands),
+        "review": review_of(archived),
     }
+    if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
+        context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
     return render(request, "archive/match.html", context)
+
+
+def review_of(archived):
+    try:
+        return archived.review
+    except MatchReview.DoesNotExist:
+        return None
+
+
+def replay_mistakes(archived, review, replay):
+    """The replay's links to the tagged decisions before and after its position."""
+    before, after = review_display.neighbouring_mistakes(review, replay["hand"].number, replay["step"])
+    return {"previous": before and review_display.replay_url(archived, *before),
+            "next": after and review_display.replay_url(archived, *after),
+            "here": review_display.decision_at(review, replay["hand"].number, replay["step"])}
+
+
+@require_http_methods(["GET", "POST"])
+@ratelimit(group="review", key="ip", rate=rate_for, method="POST")
+@ratelimit(group="review_poll", key="ip", rate=rate_for, method="GET")
+def match_review(request, match_id):
+    """The computer's review of a match: asked for by POST, its progress while pending (htmx
+    polls it), every hand's graph and decisions once ready."""
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    if request.method == "POST":
+        reviews.ask_for_review(archived)
+        return redirect("archive:review", match_id=archived.public_id)
+    review = MatchReview.objects.filter(match=archived).first()
+    if review is not None:
+        reviews.requeue_if_stale(review)
+    names = [player.name for player in archived.players]
+    context = {"match": archived, "review": review, "progress": review and reviews.review_record(review).get("progress")}
+    if review is not None and review.status == MatchReview.READY:
+        if request.htmx:
+            response = render(request, "archive/review.html#status", context)
+            response["HX-Refresh"] = "true"  # the whole page, now that it is ready
+            return response
+        context["seats"] = review_display.seat_rows(review, names)
+        context["hands"] = [review_display.hand_section(archived, hand, names)
+                            for hand in review.hands.filter(number__lte=review.hand_count)]
+    if request.htmx:
+        return render(request, "archive/review.html#status", context)
+    return render(request, "archive/review.html", context)
 
 
 def replay_from_request(request, archived, hands):
@@ -178,6 +228,7 @@ def player_detail(request, player_id):
         "chart_width": display.CHART_WIDTH,
         "chart_height": display.CHART_HEIGHT,
         "claim_token": own_token(request, player),
+        "review_accuracy": reviews.player_accuracy(player),
     }
     response = render(request, "archive/player.html", context)
     if context["claim_token"]:

@@ -25,10 +25,10 @@ def sample_world(knowledge, rng):
     seat = knowledge.seat
     hands = [0, 0]
     hands[seat], hands[1 - seat] = knowledge.mine, theirs
-    return World(hands, stock, list(knowledge.pile), seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, _passes(knowledge))
+    return World(hands, stock, list(knowledge.pile), seat, knowledge.knock_limit, knowledge.two_card_rule, knowledge.dealer, passes_of(knowledge))
 
 
-def _passes(knowledge):
+def passes_of(knowledge):
     if knowledge.phase == "offer":
         return knowledge.passes
     return BOTH_PASSED if knowledge.must_draw_stock else PLAYING

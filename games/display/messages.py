@@ -51,6 +51,7 @@ MESSAGES = {
     "contribution_late": _("Too late to add randomness: there is no deal waiting for it now."),
     "contribution_twice": _("Your randomness for this deal is in already; it cannot be changed."),
     "contribution_malformed": _("A contribution is 64 hexadecimal digits (0-9, a-f): 32 random bytes."),
+    "nothing_to_review": _("No hand of this match has finished yet: there is nothing to review."),
 }
 
 # The engine's reasons for an illegal move (IllegalMove.code), where a plainer message helps.
