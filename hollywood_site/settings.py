@@ -263,6 +263,10 @@ GAMES_CHAT_BURST = 5
 # seat's time runs out, the computer plays its move at the club level.
 GAMES_CLOCKS = (30, 60)
 GAMES_CLOCK_BANK_SECONDS = env_int("GAMES_CLOCK_BANK_SECONDS", 60)
+# The paces a table may be played at besides real time, in days a turn (games.live.pace), and
+# each seat's spare hours over a whole match; a seat whose time runs out loses the match.
+GAMES_PACES = (1, 2, 3)
+GAMES_PACE_BANK_HOURS = env_int("GAMES_PACE_BANK_HOURS", 24)
 GAMES_CHAT_WINDOW_SECONDS = 10
 # Tests only, never a deployment: every table opened deals from this seed and its rules and
 # host's name, so a browser test meets the same cards on every run (unset: shuffled for real).

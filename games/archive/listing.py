@@ -82,6 +82,7 @@ def page_words(language, script_prefix):
         target=pgettext("match target", "to %(target)s"),
         resigned=gettext("%(winner)s won: %(loser)s resigned"),
         left=gettext("%(winner)s won: %(loser)s left the table"),
+        out_of_time=gettext("%(winner)s won: %(loser)s ran out of time"),
         won=gettext("%(name)s won"),
     )
 
@@ -116,7 +117,7 @@ def result_text(match, names, words):
     """"Ana won (2–1)", or how a match ended early: "Ana won: Ben resigned"."""
     winner, loser = (names[0], names[1]) if match.winner_seat == 0 else (names[1], names[0])
     if match.ending:
-        pattern = words.resigned if match.ending == "resigned" else words.left
+        pattern = {"resigned": words.resigned, "time": words.out_of_time}.get(match.ending, words.left)
         return pattern % {"winner": winner, "loser": loser}
     text = words.won % {"name": winner}
     if scoring_mode(match.scoring).games > 1:

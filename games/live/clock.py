@@ -67,6 +67,8 @@ async def run_out(code):
 async def play(code, turn):
     if turn.kind == "next_hand":
         return await database_sync_to_async(act)(code, LiveTable.next_hand_for_clock, turn.version)
+    if turn.kind == "forfeit":  # a pace of days a turn: out of time loses the match
+        return await database_sync_to_async(act)(code, LiveTable.forfeit_for_clock, turn.seat, turn.version)
     rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
     move = await computer_seat.think(turn.view, turn.level, rng)
     return await database_sync_to_async(act)(code, LiveTable.play_for_clock, turn.seat, move, turn.version)

@@ -40,10 +40,10 @@ from games.computer import LEVELS
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, Match, Options, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.live import store
+from games.live import pace as table_pace, store
 from games.live.broadcast import Change, chat as chat_event
 from games.live.chat import Pace, clean_line
-from games.live.outcome import LEFT, RESIGNED, outcome_of
+from games.live.outcome import LEFT, OUT_OF_TIME, RESIGNED, outcome_of
 from games.live.presence import claim_at, is_present, presence_lapses_at, timeout as presence_timeout
 from games.live.snapshot import Facts, Snapshot, seat_holding
 from games.models import Seat, Table
@@ -245,7 +245,7 @@ class LiveTable:
             turn, deadline = self.clock_turn_key(), self.table.clock_deadline
             try:
                 # A clock's deadline is written with the change that starts its turn, or not at all.
-                with transaction.atomic() if self.table.clock else nullcontext():
+                with transaction.atomic() if table_pace.is_timed(self.table) else nullcontext():
                     yield
                     self.wind_clock(turn, deadline, timezone.now())
             except store.Overtaken:
@@ -271,9 +271,9 @@ class LiveTable:
         """After a change: a new turn gets its deadline (the seat's turn plus what is left of
         its bank), and the seat whose turn ended keeps what it did not use of its bank."""
         after = self.clock_turn_key()
-        if after == before or not self.table.clock:
+        if after == before or not table_pace.is_timed(self.table):
             return
-        banks = list(self.table.clock_banks) or fresh_banks()
+        banks = list(self.table.clock_banks) or fresh_banks(self.table)
         if before is not None and before[0] == "move" and deadline is not None:
             seat = before[3]
             banks[seat] = round(min(banks[seat], max(0.0, (deadline - now).total_seconds())), 1)
@@ -291,6 +291,8 @@ class LiveTable:
             if turn[0] == "showdown":
                 return Turn(None, CLOCK_LEVEL, version, "next_hand")
             seat = turn[3]
+            if table_pace.forfeits(self.table):
+                return Turn(seat, None, version, "forfeit")
             seed = f"{self.table.deal_seed}:{version}:clock" if self.table.deal_seed is not None else None
             return Turn(seat, CLOCK_LEVEL, version, "move", self.match.view(seat), seed)
 
@@ -316,6 +318,16 @@ class LiveTable:
             for seat in sorted(self.waiting_on()):
                 change = self._press_next_hand(seat) or change
         return change
+
+    def forfeit_for_clock(self, seat, version):
+        """At a pace of days a turn, `seat`'s time ran out at `version`: it loses the match
+        (looked at again as the database has it, so two processes forfeit it once)."""
+        require_seat(seat)
+        return self.retrying(self._forfeit_for_clock, seat, version)
+
+    def _forfeit_for_clock(self, seat, version):
+        self.require_time_ran_out(version)
+        return self.end_early(seat, OUT_OF_TIME)
 
     def require_time_ran_out(self, version):
         if version != self.table.version or not store.time_ran_out(self.table, timezone.now()):
@@ -423,7 +435,7 @@ class LiveTable:
         table.match_number += 1
         table.match_started = timezone.now()
         start_archived_match(table, self.seats)
-        table.clock_banks = fresh_banks() if table.clock else []  # a new match, a new bank
+        table.clock_banks = fresh_banks(table) if table_pace.is_timed(table) else []  # a new match, a new bank
         Table.objects.filter(pk=table.pk).update(
             match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
             match_id=table.match_id, ending="", ended_by=None, clock_banks=table.clock_banks,
@@ -624,7 +636,7 @@ def clean_name(raw):
 
 def clock_turn_key(table, match, seats, outcome):
     """The turn a table's clock is timing (LiveTable.clock_turn_key); the computer's are not."""
-    if not table.clock or len(seats) < 2 or outcome is not None:
+    if not table_pace.is_timed(table) or len(seats) < 2 or outcome is not None:
         return None
     if match.hand.result is not None:
         return ("showdown", table.match_number, len(match.hands), None)
@@ -639,11 +651,11 @@ def deadline_for(table, turn, banks, now):
     if turn is None:
         return None
     extra = banks[turn[3]] if turn[0] == "move" else 0
-    return now + timedelta(seconds=table.clock + extra)
+    return now + timedelta(seconds=table_pace.turn_seconds(table) + extra)
 
 
-def fresh_banks():
-    return [float(settings.GAMES_CLOCK_BANK_SECONDS)] * 2
+def fresh_banks(table):
+    return [float(table_pace.bank_seconds(table))] * 2
 
 
 def clean_clock(clock):
@@ -688,7 +700,7 @@ def sit(table, number, name, player_token):
 
 @transaction.atomic
 def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahoma=False, deal_seed=None,
-               player_token=None, computer=None, clock=0):
+               player_token=None, computer=None, clock=0, pace=0):
     """Open a table with its creator in seat 0, and the computer in seat 1 when `computer`
     names its level (games.computer.LEVELS): the match then starts at once. The table has
     no owner until someone looks at it.
@@ -696,17 +708,21 @@ def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahom
     `player_token` is the secret of the browser's player cookie; without one (a program, a
     new browser) a new player is made and its secret returned in `Seated.player_token`.
 
-    `clock` is the turn clock's seconds a turn (settings.GAMES_CLOCKS), 0 for none.
+    `clock` is the turn clock's seconds a turn (settings.GAMES_CLOCKS), 0 for none; `pace`
+    the days a turn (settings.GAMES_PACES), 0 for real time, never both.
     """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     if computer is not None and computer not in LEVELS:
         raise GameError("bad_computer")
-    clock = clean_clock(clock)
+    clock, pace = clean_clock(clock), table_pace.clean_pace(pace)
+    if clock and pace:
+        raise GameError("bad_pace")
     if deal_seed is None and settings.GAMES_DEAL_SEED:
         deal_seed = f"{settings.GAMES_DEAL_SEED}:{scoring}:{straight:d}{oklahoma:d}:{computer}:{name}"[:40]
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed,
-                  clock=clock, clock_banks=fresh_banks() if clock else [])
+                  clock=clock, pace=pace)
+    table.clock_banks = fresh_banks(table) if table_pace.is_timed(table) else []
     match = new_match(table)
     table.state = match.to_dict()
     table.save()

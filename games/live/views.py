@@ -56,6 +56,7 @@ def open_table(request):
             # The form's "Play the computer" button sends the level chosen beside it.
             computer=form.get("computer_level") if "against_computer" in form else None,
             clock=_int_or_none(form.get("clock", "0")),
+            pace=_int_or_none(form.get("pace", "0")),
         )
     except GameError as error:
         context = {"open_error": message(error.code), "open_form": form}

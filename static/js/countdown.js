@@ -7,7 +7,11 @@
   function shown(seconds) {
     var whole = Math.max(0, Math.ceil(seconds));
     var minutes = Math.floor(whole / 60), rest = whole % 60;
-    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+    var mss = (rest < 10 ? "0" : "") + rest;
+    if (whole < 3600) return minutes + ":" + mss;
+    // From an hour (a pace of days a turn) h:mm:ss, as games.live.render.time_left writes it.
+    var hours = Math.floor(whole / 3600), mins = minutes % 60;
+    return hours + ":" + (mins < 10 ? "0" : "") + mins + ":" + mss;
   }
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (element) {
