@@ -143,6 +143,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "hollywood_site.context_processors.site",
+                "games.live.yours.context",
             ],
         },
     },

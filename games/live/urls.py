@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("tables/open/", views.open_table, name="open"),
+    path("tables/", views.your_tables, name="yours"),
     path("t/<public_id:code>/", views.table_page, name="table"),
     path("t/<public_id:code>/join/", views.join, name="join"),
     path("t/<public_id:code>/claim/", views.claim, name="claim"),

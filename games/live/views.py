@@ -24,6 +24,7 @@ from games.errors import GameError
 from games.display.messages import message
 from games.live.owner import LiveTable, act, live_tables, open_table as open_a_table
 from games.live.seats import set_seat_cookie, token_from_cookies
+from games.live.yours import your_tables as tables_of
 
 
 # Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
@@ -93,6 +94,14 @@ def join(request, code):
     if seated.change is not None:
         hub.announce(seated.change)
     return _seated_response(redirect("games:table", code=code), seated)
+
+
+@require_GET
+@never_cache  # what the browser's seats are doing now
+def your_tables(request):
+    """Every table this browser holds a seat at, from its seat cookies: whose turn, the time
+    left, newest activity first."""
+    return render(request, "games/your_tables.html", {"tables": tables_of(request.COOKIES)})
 
 
 @require_POST
