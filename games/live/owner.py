@@ -40,7 +40,7 @@ from games.computer import LEVELS
 from games.engine import HOLLYWOOD, TARGETS, IllegalMove, Match, Options, scoring_mode
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.live import pace as table_pace, store
+from games.live import pace as table_pace, store, turns
 from games.live.broadcast import Change, chat as chat_event
 from games.live.chat import Pace, clean_line
 from games.live.outcome import LEFT, OUT_OF_TIME, RESIGNED, outcome_of
@@ -243,11 +243,13 @@ class LiveTable:
             if self.in_doubt:
                 self.load()
             turn, deadline = self.clock_turn_key(), self.table.clock_deadline
+            waiting, over = self.waiting_on(), self.outcome is not None
             try:
                 # A clock's deadline is written with the change that starts its turn, or not at all.
                 with transaction.atomic() if table_pace.is_timed(self.table) else nullcontext():
                     yield
                     self.wind_clock(turn, deadline, timezone.now())
+                    self.tell_turns(waiting, over)
             except store.Overtaken:
                 self.in_doubt = True
                 self.load()
@@ -259,6 +261,17 @@ class LiveTable:
                 raise
             if not self.publish_later:
                 self.publish()
+
+    def tell_turns(self, waiting, over):
+        """Once this change commits, the listeners hear of each person's turn it began and of
+        the match it ended (games.live.turns)."""
+        if not turns.listened():
+            return
+        began = [turns.Turn(self.code, self.seats[number].pk, number, f"{self.table.match_number}:{self.table.version}")
+                 for number in sorted(self.waiting_on() - waiting) if not self.seats[number].computer_level]
+        ended = self.code if not over and self.outcome is not None else None
+        if began or ended:
+            transaction.on_commit(lambda: turns.tell(began, ended))
 
     # --- the turn clock ---------------------------------------------------------------------
 
