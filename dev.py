@@ -88,9 +88,21 @@ def serve(argv):
     require_free_port(port)
     set_up("requirements.txt")
     run(PYTHON, "manage.py", "migrate", "--no-input")
+    run(PYTHON, "manage.py", "vapid_key")  # the push notices' key, made once (.vapid_private_key)
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
-    run(*serve_command(port))
+    # The task worker sends the push notices; it stops with the server.
+    worker = subprocess.Popen([str(a) for a in worker_command()], cwd=ROOT)
+    try:
+        run(*serve_command(port))
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def worker_command(python=PYTHON):
+    """The task worker `serve` runs beside the site (django-tasks' database backend)."""
+    return [str(python), "manage.py", "db_worker"]
 
 
 # Where a change of code or template restarts the server.
