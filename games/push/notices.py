@@ -15,7 +15,6 @@ import logging
 import requests
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
@@ -61,11 +60,12 @@ def notify(code, seat_id, number, turn):
         return "played already"
     if state["players"][number]["connected"]:
         return "a page is open"
+    opponent = state["players"][1 - number]["name"]
+    messages = [(subscription, payload(code, opponent, subscription.language)) for subscription in subscriptions]
     if not claim(seat_id, turn):
         return "sent already"
-    opponent = state["players"][1 - number]["name"]
-    for subscription in subscriptions:
-        send(subscription, payload(code, opponent, subscription.language))
+    for subscription, message in messages:
+        send(subscription, message)
     return "sent"
 
 
@@ -87,7 +87,6 @@ def payload(code, opponent, language):
             "title": gettext("Your turn"),
             "body": gettext("Table %(code)s: %(name)s is waiting for you.") % {"code": code, "name": opponent},
             "url": reverse("games:table", kwargs={"code": code}),
-            "icon": static("favicon-turn.svg"),
             "tag": f"table-{code}",
         }
 

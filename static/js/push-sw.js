@@ -5,7 +5,7 @@ self.addEventListener("push", function (event) {
   var notice = event.data ? event.data.json() : null;
   if (!notice) return;
   event.waitUntil(self.registration.showNotification(notice.title, {
-    body: notice.body, tag: notice.tag, data: { url: notice.url }, icon: notice.icon,
+    body: notice.body, tag: notice.tag, data: { url: notice.url }, icon: new URL("../favicon-turn.svg", self.location).href,
   }));
 });
 

@@ -1,14 +1,7 @@
 import pytest
 
 from games.push.keys import new_private_key
-from tests.push.endpoint import PushService
-
-
-@pytest.fixture
-def push_service():
-    service = PushService()
-    yield service
-    service.stop()
+from tests.push.endpoint import push_service  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
+import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -73,3 +74,10 @@ class PushService:
         self.release.set()
         self.server.shutdown()
         self.server.server_close()
+
+
+@pytest.fixture
+def push_service():
+    service = PushService()
+    yield service
+    service.stop()
