@@ -24,7 +24,7 @@ from games.errors import GameError
 from games.display.messages import message
 from games.live.owner import LiveTable, act, live_tables, open_table as open_a_table
 from games.live.seats import set_seat_cookie, token_from_cookies
-from games.live.yours import your_tables as tables_of
+from games.live.yours import waiting_count, your_tables as tables_of
 
 
 # Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
@@ -102,6 +102,13 @@ def your_tables(request):
     """Every table this browser holds a seat at, from its seat cookies: whose turn, the time
     left, newest activity first."""
     return render(request, "games/your_tables.html", {"tables": tables_of(request.COOKIES)})
+
+
+@require_GET
+@never_cache
+def waiting_badge(request):
+    """The header's badge: how many of this browser's tables wait for it."""
+    return render(request, "games/waiting_badge.html", {"waiting": waiting_count(request.COOKIES)})
 
 
 @require_POST

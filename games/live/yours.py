@@ -10,7 +10,6 @@ from typing import NamedTuple
 from django.utils import timezone
 
 from games.identity import hash_token
-from games.live.outage import DATABASE_AWAY
 from games.live.owner import database_versions, live_tables
 from games.live.render import time_left
 from games.live.seats import COOKIE_PREFIX
@@ -85,15 +84,6 @@ def waiting_count(cookies):
 
 
 def context(request):
-    """The header's "Your tables" link, for a browser holding a seat, and its badge: counted
-    only when a page draws it, and left out while the database is away (a 503 page)."""
-    if not seat_cookies(request.COOKIES):
-        return {}
-
-    def waiting():
-        try:
-            return waiting_count(request.COOKIES)
-        except DATABASE_AWAY:
-            return 0
-
-    return {"holds_seats": True, "tables_waiting": waiting}
+    """The header's "Your tables" link, for a browser holding a seat (its badge is fetched
+    after the page: games.live.views.waiting_badge)."""
+    return {"holds_seats": True} if seat_cookies(request.COOKIES) else {}

@@ -52,9 +52,9 @@ def test_the_badge_counts_the_tables_waiting_for_this_browser(client):
         tokens.append((ana.table.code, (ana, ben)[mover if waits else 1 - mover].token))
     for code, token in tokens:
         client.cookies[cookie_name(code)] = token
-    page = client.get("/en/").content.decode()
-    assert 'class="your-tables"' in page and '<span aria-hidden="true">2</span>' in page
-    assert "(2 wait for you)" in page
+    assert 'class="your-tables"' in client.get("/en/").content.decode()
+    badge = client.get("/en/tables/waiting/").content.decode()
+    assert '<span aria-hidden="true">2</span>' in badge and "(2 wait for you)" in badge
 
 
 def test_a_browser_without_seats_has_no_link_and_asks_nothing_of_the_database(client, django_assert_max_num_queries):
@@ -68,3 +68,10 @@ def test_a_table_waiting_for_an_opponent_says_to_share_its_link(client):
     seated_at(client, alone)
     page = client.get("/en/tables/").content.decode()
     assert "Waiting for an opponent" in page and "Share the link to invite a friend." in page
+
+
+def test_the_badge_is_empty_when_no_table_waits_for_this_browser(client):
+    ana, ben = a_match()
+    mover = live_tables.owner(ana.table.code).snapshot.to_move
+    client.cookies[cookie_name(ana.table.code)] = (ana, ben)[1 - mover].token
+    assert "waiting-badge" not in client.get("/en/tables/waiting/").content.decode()
