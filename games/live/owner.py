@@ -267,7 +267,8 @@ class LiveTable:
         the match it ended (games.live.turns)."""
         if not turns.listened():
             return
-        began = [turns.Turn(self.code, self.seats[number].pk, number, f"{self.table.match_number}:{self.table.version}")
+        key, now = f"{self.table.match_number}:{self.table.version}", timezone.now()
+        began = [turns.Turn(self.code, self.seats[number].pk, number, key, is_present(self.seats[number], now))
                  for number in sorted(self.waiting_on() - waiting) if not self.seats[number].computer_level]
         ended = self.code if not over and self.outcome is not None else None
         if began or ended:

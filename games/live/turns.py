@@ -12,12 +12,14 @@ MATCH_ENDED = []  # listeners, each called with the table's code
 
 class Turn(NamedTuple):
     """The table now waits on seat `number` (a move, or its "Next hand"): `key` names this
-    turn at the table (the match and the version that began it), the same in every process."""
+    turn at the table (the match and the version that began it), the same in every process;
+    `present`: a page of the seat was open as it began (games.live.presence)."""
 
     code: str
     seat_id: int
     number: int
     key: str
+    present: bool
 
 
 def listened():

@@ -1,8 +1,8 @@
 """A push notice for a seat whose turn began, when no page of that seat is open.
 
 The live table tells `turn_began` once the change commits (games.live.turns); it only queues
-the notice (games.push.tasks) for a seat that has subscriptions, so a move never waits on a
-push service. The task worker then `notify`s: it looks at the table as it is now (no notice
+the notice (games.push.tasks) for a seat that is away and has subscriptions, so a move never
+waits on a push service. The task worker then `notify`s: it looks at the table as it is now (no notice
 for a turn already played, nor while a page of the seat is open), claims the turn's one
 notice (a unique row: two processes told of it send it once), and sends it to each of the
 seat's subscriptions in the language each chose. A push service that answers 404 or 410 has
@@ -31,10 +31,13 @@ TIME_TO_LIVE = 24 * 3600  # a notice not delivered within a day is stale
 
 
 def turn_began(turn):
-    """Listener of games.live.turns: queue the notice of `turn` if its seat has subscriptions.
-    After the change's commit, on the move's path: a failure here is logged, never raised."""
+    """Listener of games.live.turns: queue the notice of `turn` if its seat is away and has
+    subscriptions. After the change's commit, on the move's path: a seat whose page is open
+    (as in most real-time play) costs no query, and a failure is logged, never raised."""
+    if turn.present or not keys.is_configured():
+        return
     try:
-        if keys.is_configured() and Subscription.objects.filter(seat_id=turn.seat_id).exists():
+        if Subscription.objects.filter(seat_id=turn.seat_id).exists():
             from games.push.tasks import notify_turn
 
             notify_turn.enqueue(turn.code, turn.seat_id, turn.number, turn.key)

@@ -85,11 +85,19 @@ def test_it_sends_one_notice_a_turn_however_often_it_is_told(push_service):
     assert len(push_service.received) == 1 and Notice.objects.count() == 1
 
 
-def test_it_sends_nothing_while_a_page_of_the_seat_is_open(push_service):
+def test_a_turn_beginning_while_a_page_of_the_seat_is_open_queues_nothing(push_service):
     code, mover, waiter = a_match()
     subscribe(code, waiter, push_service)
     act(code, LiveTable.arrive, waiter)  # a socket of the waiting seat's page
     pass_the_upcard(code, mover)
+    assert not DBTaskResult.objects.exists()
+
+
+def test_it_sends_nothing_once_a_page_of_the_seat_has_opened_since_the_turn_began(push_service):
+    code, mover, waiter = a_match()
+    subscribe(code, waiter, push_service)
+    pass_the_upcard(code, mover)
+    act(code, LiveTable.arrive, waiter)
     run_the_worker()
     assert push_service.received == [] and DBTaskResult.objects.get().return_value == "a page is open"
 
