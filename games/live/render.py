@@ -30,6 +30,7 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.display.cards import card_name, card_short, is_card_code
@@ -40,6 +41,7 @@ from games.display.labels import pace_words, scoring_label
 from games.display.messages import message
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
+from games.live.pace import DAY_SECONDS
 
 SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
 DEFAULT_SORT = "melds"
@@ -414,9 +416,13 @@ def clock_line(state, names):
 
 
 def time_left(moment):
-    """The time from now until `moment` (ISO 8601), as m:ss (h:mm:ss from an hour, as at a pace
-    of days a turn), never below 0:00; countdown.js writes it alike."""
-    left = max(0, math.ceil((datetime.fromisoformat(moment) - timezone.now()).total_seconds()))
+    """The time from now until `moment` (ISO 8601), as m:ss (h:mm:ss from an hour), never below
+    0:00, as countdown.js writes it; from a day (a pace of days a turn) in words, "2 days, 3 hours",
+    which countdown.js leaves as it is."""
+    until = datetime.fromisoformat(moment)
+    left = max(0, math.ceil((until - timezone.now()).total_seconds()))
+    if left >= DAY_SECONDS:
+        return timeuntil(until, depth=2)
     if left >= 3600:
         return f"{left // 3600}:{left % 3600 // 60:02d}:{left % 60:02d}"
     return f"{left // 60}:{left % 60:02d}"

@@ -118,11 +118,20 @@ def test_the_rules_say_the_pace_and_that_running_out_of_time_loses_the_match():
     assert "3 days a turn: whoever runs out of time loses the match" in live["rules"]
 
 
-def test_the_countdown_of_a_pace_of_days_shows_hours_minutes_and_seconds():
-    code, _ = paced_table(1)
+def test_a_turn_days_away_shows_its_time_in_words_and_the_last_day_counts_down(client):
+    code, tokens = paced_table(1)
+    live = live_context(live_tables.owner(code).snapshot.state_for(None), "melds")
+    # A day a turn and a day of bank, in words (Django's, with no-break spaces).
+    assert live["clock"]["left"].replace("\xa0", " ") in ("1 day, 23 hours", "2 days")
+    Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(hours=5, seconds=30))
+    live_tables.clear()  # the owner built again, with the deadline as the database has it
     live = live_context(live_tables.owner(code).snapshot.state_for(None), "melds")
     hours, minutes, seconds = live["clock"]["left"].split(":")
-    assert 47 <= int(hours) <= 48 and len(minutes) == len(seconds) == 2
+    assert hours == "5" and minutes == "00" and len(seconds) == 2
+    client.cookies[f"seat_{code}"] = tokens[0]
+    Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(days=2, hours=3, minutes=1))
+    live_tables.clear()
+    assert "2 days, 3 hours" in client.get("/en/tables/").content.decode().replace("\xa0", " ")
 
 
 def test_the_form_offers_the_paces_in_plain_words_and_opens_a_table_at_the_one_chosen(client):
