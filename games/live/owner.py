@@ -538,6 +538,7 @@ class LiveTable:
                 token_hash=identity.hash_token(new_token),
             ):
                 raise GameError("spectator")
+            transaction.on_commit(lambda: turns.tell_renewed(seat.pk))
             self.read_seats()
         return number, new_token
 

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 TURN_BEGAN = []  # listeners, each called with a Turn
 MATCH_ENDED = []  # listeners, each called with the table's code
+SEAT_RENEWED = []  # listeners, each called with a Seat's id: its old secret no longer holds it
 
 
 class Turn(NamedTuple):
@@ -24,6 +25,11 @@ class Turn(NamedTuple):
 
 def listened():
     return bool(TURN_BEGAN or MATCH_ENDED)
+
+
+def tell_renewed(seat_id):
+    for listener in SEAT_RENEWED:
+        listener(seat_id)
 
 
 def tell(turns, ended_code=None):

@@ -16,3 +16,4 @@ class PushConfig(AppConfig):
 
         turns.TURN_BEGAN.append(notices.turn_began)
         turns.MATCH_ENDED.append(notices.match_ended)
+        turns.SEAT_RENEWED.append(notices.seat_renewed)

@@ -8,8 +8,9 @@ from games.models import Seat
 
 class Subscription(models.Model):
     """A browser's push subscription for a seat (its PushSubscription's endpoint and keys),
-    and the language its notices are written in. Ends with the seat, with the match (games.
-    push.notices.match_ended), and when the push service says it is gone (410)."""
+    and the language its notices are written in. Ends with the seat, with the match, when the
+    seat's other devices are shut out (games.push.notices), and when the push service says
+    it is gone (410)."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="push_subscriptions")
     endpoint = models.URLField(max_length=1000)

@@ -53,6 +53,15 @@ def match_ended(code):
         logger.warning("the subscriptions of table %s were not ended", code, exc_info=True)
 
 
+def seat_renewed(seat_id):
+    """Listener of games.live.turns: "End access on my other devices" ends the seat's
+    subscriptions too (the devices that lost the seat are no longer told of its turns)."""
+    try:
+        Subscription.objects.filter(seat_id=seat_id).delete()
+    except DatabaseError:
+        logger.warning("the subscriptions of a renewed seat were not ended", exc_info=True)
+
+
 def notify(code, seat_id, number, turn):
     """Send the notice of `turn` to seat `number`'s subscriptions; says what it did."""
     subscriptions = list(Subscription.objects.filter(seat_id=seat_id))

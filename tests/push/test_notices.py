@@ -138,3 +138,13 @@ def test_the_end_of_the_match_ends_the_seats_subscriptions(push_service):
     subscribe(code, mover, push_service)
     act(code, LiveTable.resign, mover)
     assert not Subscription.objects.exists()
+
+
+def test_ending_access_on_other_devices_ends_the_seats_subscriptions(push_service):
+    ana = open_table("Ana")
+    code = ana.table.code
+    act(code, LiveTable.take_seat, "Ben")
+    subscribe(code, 0, push_service)
+    subscribe(code, 1, push_service)
+    act(code, LiveTable.renew_secret, ana.token)
+    assert list(Subscription.objects.values_list("seat__number", flat=True)) == [1]
