@@ -12,8 +12,8 @@ class PushConfig(AppConfig):
         # The push notices listen to the live tables (games.live.turns): live play knows
         # nothing of them.
         from games.live import turns
-        from games.push import notices
+        from games.push import listeners
 
-        turns.TURN_BEGAN.append(notices.turn_began)
-        turns.MATCH_ENDED.append(notices.match_ended)
-        turns.SEAT_RENEWED.append(notices.seat_renewed)
+        turns.TURN_BEGAN.append(listeners.turn_began)
+        turns.MATCH_ENDED.append(listeners.match_ended)
+        turns.SEAT_RENEWED.append(listeners.seat_renewed)

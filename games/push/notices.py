@@ -1,8 +1,6 @@
 """A push notice for a seat whose turn began, when no page of that seat is open.
 
-The live table tells `turn_began` once the change commits (games.live.turns); it only queues
-the notice (games.push.tasks) for a seat that is away and has subscriptions, so a move never
-waits on a push service. The task worker then `notify`s: it looks at the table as it is now (no notice
+The notice was queued by games.push.listeners; the task worker (games.push.tasks) `notify`s: it looks at the table as it is now (no notice
 for a turn already played, nor while a page of the seat is open), claims the turn's one
 notice (a unique row: two processes told of it send it once), and sends it to each of the
 seat's subscriptions in the language each chose. A push service that answers 404 or 410 has
@@ -14,7 +12,7 @@ import logging
 
 import requests
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
@@ -28,38 +26,6 @@ from games.push.models import Notice, Subscription
 logger = logging.getLogger(__name__)
 GONE = (404, 410)  # the push service no longer knows the subscription
 TIME_TO_LIVE = 24 * 3600  # a notice not delivered within a day is stale
-
-
-def turn_began(turn):
-    """Listener of games.live.turns: queue the notice of `turn` if its seat is away and has
-    subscriptions. After the change's commit, on the move's path: a seat whose page is open
-    (as in most real-time play) costs no query, and a failure is logged, never raised."""
-    if turn.present or not keys.is_configured():
-        return
-    try:
-        if Subscription.objects.filter(seat_id=turn.seat_id).exists():
-            from games.push.tasks import notify_turn
-
-            notify_turn.enqueue(turn.code, turn.seat_id, turn.number, turn.key)
-    except DatabaseError:
-        logger.warning("the notice of a turn at table %s was not queued", turn.code, exc_info=True)
-
-
-def match_ended(code):
-    """Listener of games.live.turns: a finished match ends its seats' subscriptions."""
-    try:
-        Subscription.objects.filter(seat__table__code=code).delete()
-    except DatabaseError:
-        logger.warning("the subscriptions of table %s were not ended", code, exc_info=True)
-
-
-def seat_renewed(seat_id):
-    """Listener of games.live.turns: "End access on my other devices" ends the seat's
-    subscriptions too (the devices that lost the seat are no longer told of its turns)."""
-    try:
-        Subscription.objects.filter(seat_id=seat_id).delete()
-    except DatabaseError:
-        logger.warning("the subscriptions of a renewed seat were not ended", exc_info=True)
 
 
 def notify(code, seat_id, number, turn):

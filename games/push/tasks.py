@@ -2,9 +2,10 @@
 
 from django_tasks import task
 
-from games.push import notices
-
 
 @task()
 def notify_turn(code, seat_id, number, turn):
+    # The sender (pywebpush, with aiohttp: a second to import) is loaded by the worker only.
+    from games.push import notices
+
     return notices.notify(code, seat_id, number, turn)
