@@ -241,9 +241,10 @@ STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 # any human; the load benchmark raises them to play at full speed.
 GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
 GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
-# Live tables a process keeps in memory (games.live.owner), and the moves they may hold in all:
+# Live tables a process keeps in memory (games.live.tables), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound them to some tens of megabytes.
-GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
+# (GAMES_ROOMS and GAMES_ROOM_MOVES, their former names, are still read.)
+GAMES_TABLES = env_int("GAMES_TABLES", env_int("GAMES_ROOMS", 5000))
 # The computer's pause before it moves, in seconds, so a person can follow its moves.
 GAMES_COMPUTER_PAUSE = env_float("GAMES_COMPUTER_PAUSE", 0.7)
 # How long the computer may think a move, in milliseconds of one core: choose_move's budget_ms
@@ -252,7 +253,7 @@ GAMES_COMPUTER_BUDGET_MS = env_int("GAMES_COMPUTER_BUDGET_MS", 100)
 # The processes the computer thinks in, for all the tables of a server process
 # (games.live.computer_seat): one leaves the other core of a two-core machine to the people.
 GAMES_COMPUTER_PROCESSES = env_int("GAMES_COMPUTER_PROCESSES", 1)
-GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
+GAMES_TABLE_MOVES = env_int("GAMES_TABLE_MOVES", env_int("GAMES_ROOM_MOVES", 200_000))
 # A player may claim a match once the player it waits for has been away this
 # long (tests set it near zero); a control acts only on a state its player has seen for
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the

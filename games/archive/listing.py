@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, pgettext
 
+from games.archive.models import ArchivedMatch
 from games.display.labels import scoring_label
 from games.engine import SCORINGS, scoring_mode
 
@@ -80,9 +81,12 @@ def page_words(language, script_prefix):
         short_format=formats.get_format("SHORT_DATETIME_FORMAT"),
         modes={name: escape(scoring_label(name)) for name in SCORINGS},
         target=pgettext("match target", "to %(target)s"),
-        resigned=gettext("%(winner)s won: %(loser)s resigned"),
-        left=gettext("%(winner)s won: %(loser)s left the table"),
-        out_of_time=gettext("%(winner)s won: %(loser)s ran out of time"),
+        # How a match ended early, by its `ending`; a match played out (PLAYED) has none.
+        early={
+            ArchivedMatch.RESIGNED: gettext("%(winner)s won: %(loser)s resigned"),
+            ArchivedMatch.LEFT: gettext("%(winner)s won: %(loser)s left the table"),
+            ArchivedMatch.OUT_OF_TIME: gettext("%(winner)s won: %(loser)s ran out of time"),
+        },
         won=gettext("%(name)s won"),
     )
 
@@ -116,9 +120,9 @@ def mode_text(match, words):
 def result_text(match, names, words):
     """"Ana won (2–1)", or how a match ended early: "Ana won: Ben resigned"."""
     winner, loser = (names[0], names[1]) if match.winner_seat == 0 else (names[1], names[0])
-    if match.ending:
-        pattern = {"resigned": words.resigned, "time": words.out_of_time}.get(match.ending, words.left)
-        return pattern % {"winner": winner, "loser": loser}
+    early = words.early.get(match.ending)
+    if early:
+        return early % {"winner": winner, "loser": loser}
     text = words.won % {"name": winner}
     if scoring_mode(match.scoring).games > 1:
         text += f" ({match.games_won0}–{match.games_won1})"

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from django.utils import timezone
 
 from games.identity import hash_token
-from games.live.owner import database_versions, live_tables
+from games.live.tables import database_versions, live_tables
 from games.live.render import time_left
 from games.live.seats import COOKIE_PREFIX
 from games.models import Seat

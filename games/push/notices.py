@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from pywebpush import WebPushException, webpush
 
-from games.live.owner import live_tables
+from games.live.tables import refreshed
 from games.live.yours import is_waiting_on
 from games.push import keys
 from games.push.models import Notice, Subscription
@@ -33,7 +33,7 @@ def notify(code, seat_id, number, turn):
     subscriptions = list(Subscription.objects.filter(seat_id=seat_id))
     if not subscriptions:
         return "no subscription"
-    state = live_tables.owner(code).refresh().state_for(number)
+    state = refreshed(code).state_for(number)
     if not is_waiting_on(state, number) or state["match_over"]:
         return "played already"
     if state["players"][number]["connected"]:

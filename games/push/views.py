@@ -9,7 +9,7 @@ from django_ratelimit.decorators import ratelimit
 from games.errors import GameError
 from games.live import limits
 from games.live.frames import json_object
-from games.live.owner import LiveTable, act
+from games.live.tables import seat_for
 from games.live.seats import token_from_cookies
 from games.models import Seat
 from games.push import keys
@@ -42,7 +42,7 @@ def unsubscribe(request, code):
 def _seat_of(request, code):
     """The Seat row this browser's cookie holds at table `code`, or None."""
     try:
-        number = act(code, LiveTable.seat_for, token_from_cookies(request.COOKIES, code))
+        number = seat_for(code, token_from_cookies(request.COOKIES, code))
     except GameError:
         return None
     return None if number is None else Seat.objects.filter(table__code=code, number=number).first()

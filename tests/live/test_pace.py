@@ -12,7 +12,10 @@ from django.utils import timezone
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.errors import GameError
 from games.live import clock
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import ClockForfeit, Play, Sit
+from games.live.opening import open_table
+from games.live.tables import clock_turn, live_tables, refreshed
 from games.live.render import live_context
 from games.models import Move, Table
 from tests.live.helpers import time_runs_out
@@ -27,7 +30,7 @@ def a_bank_of_a_day(settings):
 
 def paced_table(days=2):
     seated = open_table("Ana", deal_seed="pace", pace=days)
-    ben = act(seated.table.code, LiveTable.take_seat, "Ben")
+    ben = send_now(seated.table.code, Sit("Ben")).answer
     return seated.table.code, {0: seated.token, 1: ben.token}
 
 
@@ -58,25 +61,25 @@ def test_it_refuses_a_turn_clock_and_a_pace_of_days_together():
 async def test_a_seat_whose_time_runs_out_loses_the_match_out_of_time_and_nothing_is_played_for_it():
     code, _ = await database_sync_to_async(paced_table)()
     await database_sync_to_async(time_runs_out)(code)
-    turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
-    assert turn.kind == "forfeit"
+    turn = await database_sync_to_async(clock_turn)(code)
+    assert isinstance(turn.command, ClockForfeit)
     await asyncio.wait_for(clock.run_out(code), timeout=10)
     assert not await database_sync_to_async(Move.objects.exists)()
-    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(None)
+    state = (await database_sync_to_async(refreshed)(code)).state_for(None)
     assert state["match_over"] and state["ending"] == "time" and state["ended_by"] == turn.seat
     assert state["match_winner"] == 1 - turn.seat
     archived = await database_sync_to_async(ArchivedMatch.objects.get)()
     assert (archived.status, archived.ending, archived.winner_seat) == ("finished", "time", 1 - turn.seat)
-    assert await database_sync_to_async(act)(code, LiveTable.clock_turn) is None
+    assert await database_sync_to_async(clock_turn)(code) is None
 
 
 def test_a_forfeit_seen_by_two_processes_at_once_ends_the_match_once():
     code, _ = paced_table()
     time_runs_out(code)
-    turn = act(code, LiveTable.clock_turn)
-    act(code, LiveTable.forfeit_for_clock, turn.seat, turn.version)
+    turn = clock_turn(code)
+    send_now(code, ClockForfeit(turn.seat, turn.version))
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.forfeit_for_clock, turn.seat, turn.version)
+        send_now(code, ClockForfeit(turn.seat, turn.version))
     assert refused.value.code in ("stale", "match_not_running")
     assert ArchivedMatch.objects.filter(ending="time").count() == 1
 
@@ -85,17 +88,17 @@ def test_a_move_made_in_time_is_never_forfeited_by_a_clock_that_saw_the_old_dead
     code, _ = paced_table()
     owner = live_tables.owner(code)
     stale = owner.snapshot.version
-    act(code, LiveTable.play, owner.snapshot.to_move, "pass", stale)
+    send_now(code, Play(owner.snapshot.to_move, "pass", stale))
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.forfeit_for_clock, 0, stale)
+        send_now(code, ClockForfeit(0, stale))
     assert refused.value.code == "stale" and not ArchivedMatch.objects.filter(ending="time").exists()
 
 
 def test_the_stats_count_a_match_lost_out_of_time_as_a_win_and_a_loss():
     code, _ = paced_table()
     time_runs_out(code)
-    turn = act(code, LiveTable.clock_turn)
-    act(code, LiveTable.forfeit_for_clock, turn.seat, turn.version)
+    turn = clock_turn(code)
+    send_now(code, ClockForfeit(turn.seat, turn.version))
     results = dict(PlayerResult.objects.values_list("seat", "won"))
     assert results == {turn.seat: False, 1 - turn.seat: True}
 
@@ -103,8 +106,8 @@ def test_the_stats_count_a_match_lost_out_of_time_as_a_win_and_a_loss():
 def test_the_table_and_the_archive_say_in_plain_words_who_ran_out_of_time(client):
     code, _ = paced_table()
     time_runs_out(code)
-    turn = act(code, LiveTable.clock_turn)
-    act(code, LiveTable.forfeit_for_clock, turn.seat, turn.version)
+    turn = clock_turn(code)
+    send_now(code, ClockForfeit(turn.seat, turn.version))
     names = ("Ana", "Ben")
     live = live_context(live_tables.owner(code).snapshot.state_for(None), "melds")
     assert live["ending"] == f"{names[turn.seat]} ran out of time; the match goes to {names[1 - turn.seat]}."

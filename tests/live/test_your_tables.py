@@ -6,7 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from games.live.seats import cookie_name
 from games.models import Table
 
@@ -20,7 +23,7 @@ def seated_at(client, seated, *more):
 
 def a_match(pace=0):
     ana = open_table("Ana", deal_seed="yours", pace=pace)
-    ben = act(ana.table.code, LiveTable.take_seat, "Ben")
+    ben = send_now(ana.table.code, Sit("Ben")).answer
     return ana, ben
 
 

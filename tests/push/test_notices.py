@@ -8,7 +8,10 @@ import pytest
 from django.core.management import call_command
 from django_tasks.backends.database.models import DBTaskResult
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Arrive, Play, RenewSecret, Resign, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from games.models import Seat
 from games.push import notices
 from games.push.models import Notice, Subscription
@@ -20,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def a_match():
     """Ana and Ben at a table; (its code, the seat to move, the seat that waits)."""
     ana = open_table("Ana", deal_seed="push")
-    act(ana.table.code, LiveTable.take_seat, "Ben")
+    send_now(ana.table.code, Sit("Ben"))
     mover = live_tables.owner(ana.table.code).snapshot.to_move
     return ana.table.code, mover, 1 - mover
 
@@ -35,7 +38,7 @@ def subscribe(code, number, service, language="en"):
 
 def pass_the_upcard(code, mover):
     """The mover's first move: the turn passes to the other seat."""
-    act(code, LiveTable.play, mover, "pass", live_tables.owner(code).snapshot.version)
+    send_now(code, Play(mover, "pass", live_tables.owner(code).snapshot.version))
 
 
 def run_the_worker():
@@ -88,7 +91,7 @@ def test_it_sends_one_notice_a_turn_however_often_it_is_told(push_service):
 def test_a_turn_beginning_while_a_page_of_the_seat_is_open_queues_nothing(push_service):
     code, mover, waiter = a_match()
     subscribe(code, waiter, push_service)
-    act(code, LiveTable.arrive, waiter)  # a socket of the waiting seat's page
+    send_now(code, Arrive(waiter))  # a socket of the waiting seat's page
     pass_the_upcard(code, mover)
     assert not DBTaskResult.objects.exists()
 
@@ -97,7 +100,7 @@ def test_it_sends_nothing_once_a_page_of_the_seat_has_opened_since_the_turn_bega
     code, mover, waiter = a_match()
     subscribe(code, waiter, push_service)
     pass_the_upcard(code, mover)
-    act(code, LiveTable.arrive, waiter)
+    send_now(code, Arrive(waiter))
     run_the_worker()
     assert push_service.received == [] and DBTaskResult.objects.get().return_value == "a page is open"
 
@@ -106,7 +109,7 @@ def test_it_sends_nothing_for_a_turn_played_before_the_worker_came_to_it(push_se
     code, mover, waiter = a_match()
     subscribe(code, waiter, push_service)
     pass_the_upcard(code, mover)
-    act(code, LiveTable.play, waiter, "pass", live_tables.owner(code).snapshot.version)
+    send_now(code, Play(waiter, "pass", live_tables.owner(code).snapshot.version))
     run_the_worker()
     assert push_service.received == [] and DBTaskResult.objects.get().return_value == "played already"
 
@@ -136,15 +139,15 @@ def test_the_end_of_the_match_ends_the_seats_subscriptions(push_service):
     code, mover, waiter = a_match()
     subscribe(code, waiter, push_service)
     subscribe(code, mover, push_service)
-    act(code, LiveTable.resign, mover)
+    send_now(code, Resign(mover))
     assert not Subscription.objects.exists()
 
 
 def test_ending_access_on_other_devices_ends_the_seats_subscriptions(push_service):
     ana = open_table("Ana")
     code = ana.table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben"))
     subscribe(code, 0, push_service)
     subscribe(code, 1, push_service)
-    act(code, LiveTable.renew_secret, ana.token)
+    send_now(code, RenewSecret(ana.token))
     assert list(Subscription.objects.values_list("seat__number", flat=True)) == [1]

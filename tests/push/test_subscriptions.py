@@ -7,7 +7,9 @@ import json
 import pytest
 from django.core.management import call_command
 
-from games.live.owner import LiveTable, act, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
 from games.live.seats import cookie_name
 from games.push.models import Subscription
 
@@ -20,7 +22,7 @@ BROWSER_SUBSCRIPTION = {"endpoint": "https://push.example/send/abc", "expiration
 @pytest.fixture
 def ana(client):
     seated = open_table("Ana")
-    act(seated.table.code, LiveTable.take_seat, "Ben")
+    send_now(seated.table.code, Sit("Ben"))
     client.cookies[cookie_name(seated.table.code)] = seated.token
     return seated.table.code
 

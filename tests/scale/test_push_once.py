@@ -13,7 +13,10 @@ import time
 import pytest
 from django_tasks.backends.database.models import DBTaskResult
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Play, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from games.models import Seat
 from games.push.models import Subscription
 from games.push.tasks import notify_turn
@@ -47,13 +50,13 @@ def until(found, seconds=ANSWER * 6):
 def test_two_workers_told_of_the_same_turn_send_one_notice(push_service):
     ana = open_table("Ana", deal_seed="push-once")
     code = ana.table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben"))
     mover = live_tables.owner(code).snapshot.to_move
     waiter = Seat.objects.get(table__code=code, number=1 - mover)
     receiver = Receiver()
     Subscription.objects.create(seat=waiter, endpoint=push_service.url(), p256dh=receiver.p256dh,
                                 auth=receiver.auth_secret, language="en")
-    act(code, LiveTable.play, mover, "pass", live_tables.owner(code).snapshot.version)
+    send_now(code, Play(mover, "pass", live_tables.owner(code).snapshot.version))
     first = DBTaskResult.objects.get()
     notify_turn.enqueue(*first.args_kwargs["args"])  # the same turn, told twice
     push_service.hang()
