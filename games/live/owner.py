@@ -297,6 +297,10 @@ class LiveTable:
             return
         banks = banks_after(self.table, before, deadline, self.table.clock_banks, now)
         store.wind_clock(self.table, deadline_for(self.table, after, banks, now), banks)
+        if table_pace.forfeits(self.table) and self.table.clock_deadline is not None:
+            # Days a turn: run out by the task worker even with nobody at the table (games.live.timer).
+            code, due = self.code, self.table.clock_deadline
+            transaction.on_commit(lambda: turns.tell_deadline(code, due))
 
     def clock_turn(self):
         """What the clock must do here now, or None: the move of a seat whose time ran out

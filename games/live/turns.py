@@ -9,6 +9,7 @@ from typing import NamedTuple
 TURN_BEGAN = []  # listeners, each called with a Turn
 MATCH_ENDED = []  # listeners, each called with the table's code
 SEAT_RENEWED = []  # listeners, each called with a Seat's id: its old secret no longer holds it
+DEADLINE_SET = []  # listeners, each called with a table's code and its turn's new deadline (days a turn)
 
 
 class Turn(NamedTuple):
@@ -25,6 +26,11 @@ class Turn(NamedTuple):
 
 def listened():
     return bool(TURN_BEGAN or MATCH_ENDED)
+
+
+def tell_deadline(code, deadline):
+    for listener in DEADLINE_SET:
+        listener(code, deadline)
 
 
 def tell_renewed(seat_id):

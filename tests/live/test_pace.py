@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.management import call_command
+from django_tasks.backends.database.models import DBTaskResult
 from django.utils import timezone
 
 from games.archive.models import ArchivedMatch, PlayerResult
@@ -150,3 +152,27 @@ def test_the_api_opens_a_table_at_a_pace_and_refuses_one_it_does_not_offer(clien
     assert opened.status_code == 201 and Table.objects.get(code=opened.json()["code"]).pace == 3
     refused = client.post("/api/tables", {"name": "Ana", "pace": 7}, content_type="application/json")
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_pace"
+
+
+def test_the_task_worker_runs_a_pace_out_at_its_deadline_with_nobody_at_the_table():
+    code, _ = paced_table()
+    deadline = Table.objects.get().clock_deadline
+    queued = DBTaskResult.objects.get(task_path="games.live.timer.run_out")
+    assert queued.run_after == deadline and queued.args_kwargs["args"] == [code]
+    call_command("db_worker", batch=True, startup_delay=False, reload=False)
+    assert DBTaskResult.objects.get(pk=queued.pk).status == "READY"  # not due yet: it waits
+    time_runs_out(code)
+    DBTaskResult.objects.filter(pk=queued.pk).update(run_after=timezone.now() - timedelta(seconds=1))
+    call_command("db_worker", batch=True, startup_delay=False, reload=False)
+    assert DBTaskResult.objects.get(pk=queued.pk).return_value == "ClockForfeit"
+    assert ArchivedMatch.objects.get().ending == "time" and not refreshed(code).states[None]["clock"]["deadline"]
+
+
+def test_a_turn_played_in_time_leaves_the_old_deadlines_task_nothing_to_do():
+    code, _ = paced_table()
+    send_now(code, Play(live_tables.owner(code).snapshot.to_move, "pass", live_tables.owner(code).snapshot.version))
+    first = DBTaskResult.objects.filter(task_path="games.live.timer.run_out").order_by("enqueued_at").first()
+    DBTaskResult.objects.filter(pk=first.pk).update(run_after=timezone.now() - timedelta(seconds=1))
+    call_command("db_worker", batch=True, startup_delay=False, reload=False)
+    assert DBTaskResult.objects.get(pk=first.pk).return_value == "nothing due"
+    assert not ArchivedMatch.objects.filter(ending="time").exists()
