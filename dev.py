@@ -88,6 +88,7 @@ def serve(argv):
     require_free_port(port)
     set_up("requirements.txt")
     run(PYTHON, "manage.py", "migrate", "--no-input")
+    run(PYTHON, "manage.py", "vapid_key")  # the push notices' key, made once (.vapid_private_key)
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
     worker = subprocess.Popen(worker_command(), cwd=ROOT, preexec_fn=lambda: os.nice(WORKER_NICENESS))
@@ -99,7 +100,7 @@ def serve(argv):
         stop(worker)
 
 
-# The task worker (the computer's reviews) yields the CPU to the site's own process.
+# The task worker (the computer's reviews, the push notices, a pace's deadlines) yields the CPU to the site's own process.
 WORKER_NICENESS = 19
 
 
@@ -232,6 +233,7 @@ NEEDED = (CHROMIUM, GETTEXT, REDIS, NGINX, POSTGRES)
 # of these (or a run of the whole suite) needs everything.
 NEEDED_BY_PATH = {
     "games/engine": (), "tests/engine": (), "tests/computer": (), "tests/display": (), "tests/archive": (),
+    "tests/push": (),  # its push service is a thread of the test
     "tests/rules": (GETTEXT,),  # makemessages (xgettext), msgfmt --check
     "tests/live": (REDIS,),  # the Redis channel layer's tests start a private Redis
     "tests/browser": (CHROMIUM,),

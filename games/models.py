@@ -47,6 +47,9 @@ class Table(models.Model):
     # same one after a restart, plays the club level's move for a seat whose time ran out
     # (games.live.clock).
     clock = models.PositiveSmallIntegerField(default=0)
+    # Days a turn (games.live.pace), 0 for real time: timed by the same deadline and banks as
+    # the clock, but a seat whose time runs out loses the match.
+    pace = models.PositiveSmallIntegerField(default=0)
     clock_deadline = models.DateTimeField(null=True, blank=True)
     clock_banks = models.JSONField(default=list, blank=True)
     # Only tests set it: deals then come from random.Random, reproducibly.

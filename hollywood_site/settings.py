@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "hollywood_site",
     "games",
     "games.archive",
+    "games.push",
     "rules",
     "django_tasks",
     "django_tasks.backends.database",
@@ -145,6 +146,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "hollywood_site.context_processors.site",
+                "games.live.yours.context",
             ],
         },
     },
@@ -218,14 +220,15 @@ CACHES = {"default": cache_settings()}
 # opened 1,205 tables in 20 s). Over the rate: a 429, or a socket closed with 4429.
 # DJANGO_RATE_LIMITS changes them, e.g. "open_table=20/m,join=30/m,connect=60/m" (the load
 # benchmark, one address opening a thousand tables, raises them).
-RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m", "review": "20/m", "review_poll": "120/m"} | dict(
+RATE_LIMITS = {"open_table": "20/m", "join": "30/m", "connect": "60/m", "review": "20/m", "review_poll": "120/m",
+               "push": "30/m"} | dict(
     item.split("=", 1) for item in env_list("DJANGO_RATE_LIMITS", [])
 )
 RATELIMIT_VIEW = "hollywood_site.views.rate_limited"
 # Without the cache (Redis down) the limits let requests through: playing goes on.
 RATELIMIT_FAIL_OPEN = True
 
-# Work off the request path (the computer's reviews of matches, games.archive.reviews) goes
+# Work off the request path (the computer's reviews of matches, push notices, a pace's deadlines) goes
 # through Django's Tasks (the django-tasks backport), queued in the database: `manage.py
 # db_worker` runs them (dev.py serve starts one beside the site; README: workers in production).
 TASKS = {"default": {"BACKEND": "django_tasks.backends.database.DatabaseBackend"}}
@@ -274,7 +277,22 @@ GAMES_CHAT_BURST = 5
 # seat's time runs out, the computer plays its move at the club level.
 GAMES_CLOCKS = (30, 60)
 GAMES_CLOCK_BANK_SECONDS = env_int("GAMES_CLOCK_BANK_SECONDS", 60)
+# The paces a table may be played at besides real time, in days a turn (games.live.pace), and
+# each seat's spare hours over a whole match; a seat whose time runs out loses the match.
+GAMES_PACES = (1, 2, 3)
+GAMES_PACE_BANK_HOURS = env_int("GAMES_PACE_BANK_HOURS", 24)
 GAMES_CHAT_WINDOW_SECONDS = 10
+# Web Push (games.push): the VAPID private key (base64url, as `manage.py vapid_key` writes it
+# to .vapid_private_key, git-ignored, on the first `dev.py serve`), required in production;
+# the contact the push services are given; how long a push service may take to answer.
+VAPID_KEY_FILE = BASE_DIR / ".vapid_private_key"
+PUSH_VAPID_PRIVATE_KEY = os.environ.get("PUSH_VAPID_PRIVATE_KEY", "").strip() or (
+    VAPID_KEY_FILE.read_text().strip() if VAPID_KEY_FILE.is_file() else "")
+if not DEBUG and not PUSH_VAPID_PRIVATE_KEY:
+    raise ImproperlyConfigured("PUSH_VAPID_PRIVATE_KEY must be set when DJANGO_DEBUG is false "
+                               "(manage.py vapid_key --print makes one)")
+PUSH_VAPID_SUBJECT = os.environ.get("PUSH_VAPID_SUBJECT", "mailto:webmaster@localhost")
+PUSH_TIMEOUT_SECONDS = env_float("PUSH_TIMEOUT_SECONDS", 5)
 # Tests only, never a deployment: every table opened deals from this seed and its rules and
 # host's name, so a browser test meets the same cards on every run (unset: shuffled for real).
 GAMES_DEAL_SEED = os.environ.get("GAMES_DEAL_SEED") or None
@@ -341,6 +359,7 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF],
         "font-src": [SELF],
         "connect-src": [SELF],  # the table's WebSocket: 'self' covers ws:// and wss:// too
+        "worker-src": [SELF],  # the push notices' service worker (static/js/push-sw.js)
         "form-action": [SELF],
         "base-uri": [NONE],
         "frame-ancestors": [NONE],

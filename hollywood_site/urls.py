@@ -18,6 +18,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("games.live.urls")),
+    path("", include("games.push.urls")),
     path("", include("games.archive.urls")),
     prefix_default_language=True,
 )

@@ -130,9 +130,14 @@ def nginx(backends, port=None):
     return Process(args, port, open(Path(directory) / "stdout.log", "w"))
 
 
+# A VAPID key for the production settings' test processes (a key is required there).
+TEST_VAPID_KEY = "GoH0PdExiQgM22kGjdxybqMp8iQiZ9RB1ijLfIuAHg0"
+
+
 def site_env(database_url, redis_url=None, **extra):
     """Production settings for a site process on plain HTTP behind the test's own proxy."""
     env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "processes-" + "x" * 50,
+           "PUSH_VAPID_PRIVATE_KEY": TEST_VAPID_KEY,
            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SECURE_SSL_REDIRECT": "false",
            "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **extra}
     env.pop("REDIS_URL", None)

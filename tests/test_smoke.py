@@ -8,6 +8,8 @@ import sys
 
 from django.conf import settings
 
+from tests.processes import TEST_VAPID_KEY
+
 ROOT = settings.BASE_DIR
 SERVE = "python3 dev.py serve"
 TEST = "python3 dev.py test"
@@ -35,6 +37,7 @@ def production_environment():
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
         "DJANGO_ALLOWED_HOSTS": "example.com",
+        "PUSH_VAPID_PRIVATE_KEY": TEST_VAPID_KEY,
     }
 
 
@@ -86,3 +89,13 @@ def test_it_trusts_a_proxy_and_widens_hsts_only_when_told_to():
     assert values == {"SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"],
                       "SECURE_HSTS_INCLUDE_SUBDOMAINS": True, "SECURE_HSTS_PRELOAD": True,
                       "TRUST_X_FORWARDED_PROTO": True}
+
+
+def test_it_refuses_to_start_in_production_without_a_vapid_key_for_push_notices():
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=ROOT, env=production_environment() | {"DJANGO_SETTINGS_MODULE": "hollywood_site.settings",
+                                                  "PUSH_VAPID_PRIVATE_KEY": ""},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode != 0 and "PUSH_VAPID_PRIVATE_KEY must be set" in result.stderr

@@ -85,6 +85,7 @@ def page_words(language, script_prefix):
         early={
             ArchivedMatch.RESIGNED: gettext("%(winner)s won: %(loser)s resigned"),
             ArchivedMatch.LEFT: gettext("%(winner)s won: %(loser)s left the table"),
+            ArchivedMatch.OUT_OF_TIME: gettext("%(winner)s won: %(loser)s ran out of time"),
         },
         won=gettext("%(name)s won"),
     )

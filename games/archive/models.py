@@ -45,11 +45,13 @@ class ArchivedMatch(models.Model):
     FINISHED = "finished"
     ABANDONED = "abandoned"
     STATUS_CHOICES = [(PLAYING, PLAYING), (FINISHED, FINISHED), (ABANDONED, ABANDONED)]
-    # How a match ended: played out, resigned by the loser, or left by them (claimed).
+    # How a match ended: played out, resigned by the loser, left by them (claimed), or lost
+    # by running out of time at a table played at a pace of days a turn.
     PLAYED = "played"
     RESIGNED = "resigned"
     LEFT = "left"
-    ENDING_CHOICES = [(PLAYED, PLAYED), (RESIGNED, RESIGNED), (LEFT, LEFT)]
+    OUT_OF_TIME = "time"
+    ENDING_CHOICES = [(PLAYED, PLAYED), (RESIGNED, RESIGNED), (LEFT, LEFT), (OUT_OF_TIME, OUT_OF_TIME)]
 
     # The match's address (/archive/matches/<public_id>/) and the protocol's match_id:
     # random, so the matches being played cannot be listed by counting.

@@ -111,7 +111,7 @@ def winning_seat(match, ending, loser):
         if not match.is_over:
             raise ValueError("match_not_over")
         return match.winner
-    if ending not in (ArchivedMatch.RESIGNED, ArchivedMatch.LEFT):
+    if ending not in (ArchivedMatch.RESIGNED, ArchivedMatch.LEFT, ArchivedMatch.OUT_OF_TIME):
         raise ValueError(f"bad ending: {ending!r}")
     if loser is None and ending == ArchivedMatch.LEFT:
         return None

@@ -45,6 +45,19 @@ def clock_choices():
         for seconds in settings.GAMES_CLOCKS]
 
 
+def pace_words(days):
+    """A pace of days a turn, with its rule in plain words."""
+    return ngettext("%(days)s day a turn: whoever runs out of time loses the match",
+                    "%(days)s days a turn: whoever runs out of time loses the match", days) % {"days": days}
+
+
+def pace_choices():
+    """(days a turn, label) of the paces a table may be opened with, real time first."""
+    return [(0, gettext("Real time"))] + [
+        (days, ngettext("%(days)s day a turn", "%(days)s days a turn", days) % {"days": days})
+        for days in settings.GAMES_PACES]
+
+
 def scoring_choices():
     """(name, what the form says, the mode) for every mode, in the engine's order."""
     return [(mode.name, SCORING_LABELS[mode.name][1], mode) for mode in SCORING_MODES]

@@ -18,6 +18,7 @@ MESSAGES = {
     "bad_option": _("Straight Gin and Oklahoma are on or off."),
     "bad_computer": _("Choose one of the computer's levels."),
     "bad_clock": _("Choose no clock, or one of the turn clocks offered."),
+    "bad_pace": _("Choose real time, or 1, 2 or 3 days a turn; a turn clock is for real time only."),
     "unknown_table": _("There is no table with this link."),
     "table_full": _("Both seats at this table are taken. You can watch."),
     "same_player": _("You already hold the other seat at this table. Ask someone else to join."),

@@ -39,6 +39,7 @@ def open_table(request):
             oklahoma=body.get("oklahoma", False),
             computer=body.get("computer"),
             clock=body.get("clock", 0),
+            pace=body.get("pace", 0),
         )
     except GameError as error:
         return error_response(request, error)

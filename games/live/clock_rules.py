@@ -3,14 +3,14 @@ Pure functions of a table's row, match and seats; the owner writes what they dec
 
 from datetime import timedelta
 
-from django.conf import settings
+from games.live import pace
 
 
 def clock_turn_key(table, match, seats, outcome):
     """The turn a table's clock is timing, or None: ("move", match, hand, seat) while a person
     is to move, ("showdown", match, hand, None) while a showdown waits for "Next hand"; the
     computer's turns are not timed."""
-    if not table.clock or len(seats) < 2 or outcome is not None:
+    if not pace.is_timed(table) or len(seats) < 2 or outcome is not None:
         return None
     if match.hand.result is not None:
         return ("showdown", table.match_number, len(match.hands), None)
@@ -25,17 +25,17 @@ def deadline_for(table, turn, banks, now):
     if turn is None:
         return None
     extra = banks[turn[3]] if turn[0] == "move" else 0
-    return now + timedelta(seconds=table.clock + extra)
+    return now + timedelta(seconds=pace.turn_seconds(table) + extra)
 
 
-def banks_after(before, deadline, banks, now):
+def banks_after(table, before, deadline, banks, now):
     """The banks once turn `before` ended: its seat keeps what it did not use of its bank."""
-    banks = list(banks) or fresh_banks()
+    banks = list(banks) or fresh_banks(table)
     if before is not None and before[0] == "move" and deadline is not None:
         seat = before[3]
         banks[seat] = round(min(banks[seat], max(0.0, (deadline - now).total_seconds())), 1)
     return banks
 
 
-def fresh_banks():
-    return [float(settings.GAMES_CLOCK_BANK_SECONDS)] * 2
+def fresh_banks(table):
+    return [float(pace.bank_seconds(table))] * 2

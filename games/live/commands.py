@@ -26,6 +26,13 @@ class ClockPlay:
 
 
 @dataclass(frozen=True)
+class ClockForfeit:
+    """At a pace of days a turn, `seat`'s time ran out at `version`: it loses the match."""
+    seat: int
+    version: int
+
+
+@dataclass(frozen=True)
 class ClockNextHand:
     """"Next hand" pressed for every seat a showdown still waits on: its time ran out."""
     version: int

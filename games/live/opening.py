@@ -15,6 +15,7 @@ from games.computer import LEVELS
 from games.engine import HOLLYWOOD, Match, Options
 from games.errors import GameError
 from games.live import dealing, store
+from games.live import pace as table_pace
 from games.live.clean import clean_clock, clean_name, clean_rules
 from games.live.clock_rules import clock_turn_key, deadline_for, fresh_banks
 from games.models import Table
@@ -75,24 +76,28 @@ def sit(table, number, name, player_token):
 
 @transaction.atomic
 def open_table(name, scoring=HOLLYWOOD.name, target=100, straight=False, oklahoma=False, deal_seed=None,
-               player_token=None, computer=None, clock=0):
+               player_token=None, computer=None, clock=0, pace=0):
     """Open a table with its creator in seat 0, and the computer in seat 1 when `computer`
     names its level (games.computer.LEVELS): the match then starts at once.
 
     `player_token` is the secret of the browser's player cookie; without one (a program, a
     new browser) a new player is made and its secret returned in `Seated.player_token`.
 
-    `clock` is the turn clock's seconds a turn (settings.GAMES_CLOCKS), 0 for none.
+    `clock` is the turn clock's seconds a turn (settings.GAMES_CLOCKS), 0 for none; `pace`
+    the days a turn (settings.GAMES_PACES), 0 for real time, never both.
     """
     name = clean_name(name)
     scoring, target, straight, oklahoma = clean_rules(scoring, target, straight, oklahoma)
     if computer is not None and computer not in LEVELS:
         raise GameError("bad_computer")
-    clock = clean_clock(clock)
+    clock, pace = clean_clock(clock), table_pace.clean_pace(pace)
+    if clock and pace:
+        raise GameError("bad_pace")
     if deal_seed is None and settings.GAMES_DEAL_SEED:
         deal_seed = f"{settings.GAMES_DEAL_SEED}:{scoring}:{straight:d}{oklahoma:d}:{computer}:{name}"[:40]
     table = Table(scoring=scoring, target=target, straight=straight, oklahoma=oklahoma, deal_seed=deal_seed,
-                  clock=clock, clock_banks=fresh_banks() if clock else [])
+                  clock=clock, pace=pace)
+    table.clock_banks = fresh_banks(table) if table_pace.is_timed(table) else []
     match = new_match(table, dealing.fresh_deal(table))  # nobody is there yet to contribute to it
     table.state = match.to_dict()
     store.add_table(table)

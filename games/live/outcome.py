@@ -9,11 +9,12 @@ from typing import NamedTuple
 from games.archive.models import ArchivedMatch
 
 PLAYED, RESIGNED, LEFT = ArchivedMatch.PLAYED, ArchivedMatch.RESIGNED, ArchivedMatch.LEFT
+OUT_OF_TIME = ArchivedMatch.OUT_OF_TIME  # a seat's time ran out at a pace of days a turn
 ABANDONED = ArchivedMatch.ABANDONED  # ended by the cleanup with nobody at the table: won by no one
 
 
 class Outcome(NamedTuple):
-    ending: str  # PLAYED, RESIGNED, LEFT (the other player claimed it) or ABANDONED
+    ending: str  # PLAYED, RESIGNED, LEFT (the other player claimed it), OUT_OF_TIME or ABANDONED
     winner: int = None  # the winning seat; None when nobody won
     ended_by: int = None  # who resigned or left; None for a match played out
 

@@ -38,14 +38,14 @@ from games.engine import IllegalMove, Match
 from games.engine.deal import new_share
 from games.engine.moves import MAX_TEXT_LENGTH
 from games.errors import GameError
-from games.live import dealing, events, store
+from games.live import dealing, events, pace as table_pace, store, turns
 from games.live.chat import Pace, clean_line
 from games.live.clean import clean_name, refusal, require_seat
 from games.live.clock_rules import banks_after, clock_turn_key, deadline_for, fresh_banks
-from games.live.commands import (Arrive, Claim, ClockNextHand, ClockPlay, Contribute, EndIfStale, Leave, Play,
+from games.live.commands import (Arrive, Claim, ClockForfeit, ClockNextHand, ClockPlay, Contribute, EndIfStale, Leave, Play,
                                  PressNextHand, PressRematch, Progress, RenewSecret, Resign, Say, Sit, Turn)
 from games.live.opening import Seated, new_match, rng_for, sit, start_archived_match
-from games.live.outcome import LEFT, RESIGNED, outcome_of
+from games.live.outcome import LEFT, OUT_OF_TIME, RESIGNED, outcome_of
 from games.live.presence import claim_at, is_present, presence_lapses_at, timeout as presence_timeout
 from games.live.snapshot import Facts, Snapshot, seat_holding
 
@@ -239,11 +239,13 @@ class LiveTable:
             if self.in_doubt:
                 self.load()
             turn, deadline = self.clock_turn_key(), self.table.clock_deadline
+            waiting, over = self.waiting_on(), self.outcome is not None
             try:
                 # A clock's deadline is written with the change that starts its turn, or not at all.
-                with transaction.atomic() if self.table.clock else nullcontext():
+                with transaction.atomic() if table_pace.is_timed(self.table) else nullcontext():
                     yield
                     self.wind_clock(turn, deadline, timezone.now())
+                    self.tell_turns(waiting, over)
             except store.Overtaken:
                 self.in_doubt = True
                 self.load()
@@ -276,6 +278,18 @@ class LiveTable:
         version = self.snapshot.version
         return self.catch_up().version != version
 
+    def tell_turns(self, waiting, over):
+        """Once this change commits, the listeners hear of each person's turn it began and of
+        the match it ended (games.live.turns)."""
+        if not turns.listened():
+            return
+        key, now = f"{self.table.match_number}:{self.table.version}", timezone.now()
+        began = [turns.Turn(self.code, self.seats[number].pk, number, key, is_present(self.seats[number], now))
+                 for number in sorted(self.waiting_on() - waiting) if not self.seats[number].computer_level]
+        ended = self.code if not over and self.outcome is not None else None
+        if began or ended:
+            transaction.on_commit(lambda: turns.tell(began, ended))
+
     # --- the turn clock ---------------------------------------------------------------------
 
     def clock_turn_key(self):
@@ -285,10 +299,14 @@ class LiveTable:
         """After a change: a new turn gets its deadline (the seat's turn plus what is left of
         its bank), and the seat whose turn ended keeps what it did not use of its bank."""
         after = self.clock_turn_key()
-        if after == before or not self.table.clock:
+        if after == before or not table_pace.is_timed(self.table):
             return
-        banks = banks_after(before, deadline, self.table.clock_banks, now)
+        banks = banks_after(self.table, before, deadline, self.table.clock_banks, now)
         store.wind_clock(self.table, deadline_for(self.table, after, banks, now), banks)
+        if table_pace.forfeits(self.table) and self.table.clock_deadline is not None:
+            # Days a turn: run out by the task worker even with nobody at the table (games.live.timer).
+            code, due = self.code, self.table.clock_deadline
+            transaction.on_commit(lambda: turns.tell_deadline(code, due))
 
     def clock_turn(self):
         """What the clock must do here now, or None: the move of a seat whose time ran out
@@ -302,6 +320,8 @@ class LiveTable:
             if turn[0] == "showdown":
                 return Turn(ClockNextHand(version), CLOCK_LEVEL, version)
             seat = turn[3]
+            if table_pace.forfeits(self.table):
+                return Turn(ClockForfeit(seat, version), None, version)
             seed = f"{self.table.deal_seed}:{version}:clock" if self.table.deal_seed is not None else None
             return Turn(ClockPlay(seat, None, version), CLOCK_LEVEL, version, self.match.view(seat), seed)
 
@@ -321,6 +341,14 @@ class LiveTable:
             for seat in sorted(self.waiting_on()):
                 progress = self.press_ready(seat, self.match_next_hand) or progress
         return progress
+
+    @handles(ClockForfeit)
+    def clock_forfeit(self, command):
+        """At a pace of days a turn the seat whose time ran out loses the match (looked at
+        again as the database has it, so two processes forfeit it once)."""
+        require_seat(command.seat)
+        self.require_time_ran_out(command.version)
+        return self.end_early(command.seat, OUT_OF_TIME)
 
     def require_time_ran_out(self, version):
         if version != self.table.version or not store.time_ran_out(self.table, timezone.now()):
@@ -413,7 +441,7 @@ class LiveTable:
         table.match_number += 1
         table.match_started = timezone.now()
         start_archived_match(table, self.seats)
-        table.clock_banks = fresh_banks() if table.clock else []  # a new match, a new bank
+        table.clock_banks = fresh_banks(table) if table_pace.is_timed(table) else []  # a new match, a new bank
         store.start_match(table)
         self.match = new_match(table, dealing.deal_now(table))
         store.save_match(table, self.match, bump=True, next_deal=None)
@@ -499,6 +527,7 @@ class LiveTable:
         seat = self.seats.get(number)
         if seat is None or not store.renew_token(seat, identity.hash_token(new_token)):
             raise GameError("spectator")
+        transaction.on_commit(lambda: turns.tell_renewed(seat.pk))
         self.read_seats()
         return self.progress(lambda code, version: events.revoked(code, version, number), answer=(number, new_token))
 

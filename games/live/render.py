@@ -30,16 +30,18 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.display.cards import card_name, card_short, is_card_code
 from games.templatetags.cards import card, picture
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
-from games.display.labels import scoring_label
+from games.display.labels import pace_words, scoring_label
 from games.display.messages import message
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
+from games.live.pace import DAY_SECONDS
 
 SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
 DEFAULT_SORT = "melds"
@@ -428,8 +430,15 @@ def clock_line(state, names):
 
 
 def time_left(moment):
-    """The time from now until `moment` (ISO 8601), as m:ss, never below 0:00."""
-    left = max(0, math.ceil((datetime.fromisoformat(moment) - timezone.now()).total_seconds()))
+    """The time from now until `moment` (ISO 8601), as m:ss (h:mm:ss from an hour), never below
+    0:00, as countdown.js writes it; from a day (a pace of days a turn) in words, "2 days, 3 hours",
+    which countdown.js leaves as it is."""
+    until = datetime.fromisoformat(moment)
+    left = max(0, math.ceil((until - timezone.now()).total_seconds()))
+    if left >= DAY_SECONDS:
+        return timeuntil(until, depth=2)
+    if left >= 3600:
+        return f"{left // 3600}:{left % 3600 // 60:02d}:{left % 60:02d}"
     return f"{left // 60}:{left % 60:02d}"
 
 
@@ -607,18 +616,20 @@ def rules_line(state, language=None):
     """The table's rules in a few words: mode, target, Straight Gin, Oklahoma's knock limit."""
     rules, clock = state["rules"], state.get("clock")
     return list(_rules_line(language or get_language(), rules["scoring"], rules["target"], clock and clock["seconds"],
-                            rules["straight"], rules["oklahoma"], state["knock_limit"]))
+                            rules["straight"], rules["oklahoma"], state["knock_limit"], rules.get("pace", 0)))
 
 
 # The same all match long: worded once per language and table's rules.
 @lru_cache(maxsize=256)
-def _rules_line(_language, scoring, target, clock_seconds, straight, oklahoma, knock_limit):
+def _rules_line(_language, scoring, target, clock_seconds, straight, oklahoma, knock_limit, pace=0):
     parts = [str(scoring_label(scoring))]
     if scoring != "hand":
         parts.append(ngettext("to %(target)s point", "to %(target)s points", target) % {"target": target})
     if clock_seconds:
         parts.append(ngettext("Turn clock: %(seconds)s second a turn", "Turn clock: %(seconds)s seconds a turn",
                               clock_seconds) % {"seconds": clock_seconds})
+    if pace:
+        parts.append(pace_words(pace))
     if straight:
         parts.append(gettext("Straight Gin: gin only, no knocking"))
     elif oklahoma:
@@ -702,6 +713,8 @@ def ending_line(state, names):
     values = {"name": names[state["ended_by"]], "winner": names[1 - state["ended_by"]]}
     if state["ending"] == "resigned":
         return gettext("%(name)s resigned; the match goes to %(winner)s.") % values
+    if state["ending"] == "time":
+        return gettext("%(name)s ran out of time; the match goes to %(winner)s.") % values
     return gettext("%(name)s left the table: %(winner)s claimed the match.") % values
 
 

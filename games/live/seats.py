@@ -3,10 +3,11 @@
 from games.identity import set_secret_cookie
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+COOKIE_PREFIX = "seat_"
 
 
 def cookie_name(code):
-    return f"seat_{code}"
+    return f"{COOKIE_PREFIX}{code}"
 
 
 def set_seat_cookie(response, code, token):

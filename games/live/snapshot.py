@@ -12,6 +12,7 @@ import orjson
 
 from games.engine import NextDeal
 from games.identity import token_matches
+from games.live.pace import is_timed
 
 # Public: the face-up pile, the first upcard, the cards each seat took from the pile and
 # still holds, and the hand's moves ("stock" never names the card drawn).
@@ -86,7 +87,7 @@ def common_state(table, seats, match, public, facts, earlier_wins):
         "match_id": table.match_id or None,
         "rules": {"scoring": table.scoring, "target": table.target,
                   "straight": table.straight, "oklahoma": table.oklahoma,
-                  "clock": table.clock},
+                  "clock": table.clock, "pace": table.pace},
         "players": [player_state(seats.get(number), facts.present) for number in (0, 1)],
         "waiting_for_opponent": len(seats) < 2,
         "dealer": match.hand.dealer,
@@ -126,10 +127,10 @@ def clock_state(table, match, facts):
     seat's bank, when the turn being played runs out (ISO 8601; None: no turn is timed) and
     whose it is (None at a showdown: whoever has not pressed "Next hand"), and the places
     in this hand's moves (`history`) of those the clock played."""
-    if not table.clock:
+    if not is_timed(table):
         return None
     deadline = table.clock_deadline
-    return {"seconds": table.clock, "banks": list(table.clock_banks),
+    return {"seconds": table.clock, "pace": table.pace, "banks": list(table.clock_banks),
             "deadline": deadline.isoformat() if deadline is not None else None,
             "seat": facts.to_move if deadline is not None and match.hand.result is None else None,
             "played": facts.clock_marks}

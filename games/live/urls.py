@@ -6,6 +6,8 @@ app_name = "games"
 
 urlpatterns = [
     path("tables/open/", views.open_table, name="open"),
+    path("tables/", views.your_tables, name="yours"),
+    path("tables/waiting/", views.waiting_badge, name="waiting_badge"),
     path("t/<public_id:code>/", views.table_page, name="table"),
     path("t/<public_id:code>/join/", views.join, name="join"),
     path("t/<public_id:code>/claim/", views.claim, name="claim"),

@@ -27,6 +27,7 @@ from games.display.messages import message
 from games.live.opening import open_table as open_a_table
 from games.live.tables import live_tables, seat_for
 from games.live.seats import set_seat_cookie, token_from_cookies
+from games.live.yours import waiting_count, your_tables as tables_of
 
 
 # Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
@@ -59,6 +60,7 @@ def open_table(request):
             # The form's "Play the computer" button sends the level chosen beside it.
             computer=form.get("computer_level") if "against_computer" in form else None,
             clock=_int_or_none(form.get("clock", "0")),
+            pace=_int_or_none(form.get("pace", "0")),
         )
     except GameError as error:
         context = {"open_error": message(error.code), "open_form": form}
@@ -93,6 +95,21 @@ def join(request, code):
         context.update(join_error=message(error.code), join_name=name)
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
     return _seated_response(redirect("games:table", code=code), seated)
+
+
+@require_GET
+@never_cache  # what the browser's seats are doing now
+def your_tables(request):
+    """Every table this browser holds a seat at, from its seat cookies: whose turn, the time
+    left, newest activity first."""
+    return render(request, "games/your_tables.html", {"tables": tables_of(request.COOKIES)})
+
+
+@require_GET
+@never_cache
+def waiting_badge(request):
+    """The header's badge: how many of this browser's tables wait for it."""
+    return render(request, "games/waiting_badge.html", {"waiting": waiting_count(request.COOKIES)})
 
 
 @require_POST

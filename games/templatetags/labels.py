@@ -42,6 +42,16 @@ def clock_choices():
 
 
 @register.simple_tag
+def pace_choices():
+    return labels.pace_choices()
+
+
+@register.simple_tag
+def pace_bank_hours():
+    return settings.GAMES_PACE_BANK_HOURS
+
+
+@register.simple_tag
 def clock_bank():
     return settings.GAMES_CLOCK_BANK_SECONDS
 

@@ -7,13 +7,19 @@
   function shown(seconds) {
     var whole = Math.max(0, Math.ceil(seconds));
     var minutes = Math.floor(whole / 60), rest = whole % 60;
-    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+    var mss = (rest < 10 ? "0" : "") + rest;
+    if (whole >= 86400) return null;  // days away: the server's words ("2 days, 3 hours") stand
+    if (whole < 3600) return minutes + ":" + mss;
+    // From an hour (a pace of days a turn) h:mm:ss, as games.live.render.time_left writes it.
+    var hours = Math.floor(whole / 3600), mins = minutes % 60;
+    return hours + ":" + (mins < 10 ? "0" : "") + mins + ":" + mss;
   }
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (element) {
       var left = (Date.parse(element.dataset.countdownTo) - Date.now()) / 1000;
       var place = element.querySelector("[data-countdown]");
-      if (place) place.textContent = shown(left);
+      var text = shown(left);
+      if (place && text !== null) place.textContent = text;
     });
   }
   window.setInterval(tick, 1000);

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from dev import free_port, system_chromium
+from tests.processes import TEST_VAPID_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_START_SECONDS = 30
@@ -65,6 +66,8 @@ def live_server_env(tmp_path_factory):
         # past a person's rate limits (20 tables a minute), which answered a test 429 "Too many
         # requests" now and then. The limits themselves are tests/live/test_limits.py's.
         DJANGO_RATE_LIMITS="open_table=1000/m,join=1000/m,connect=3000/m",
+        # Push notices configured, as on a deployed site: the table offers "Notify me".
+        PUSH_VAPID_PRIVATE_KEY=TEST_VAPID_KEY,
     )
     env.pop("REDIS_URL", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)

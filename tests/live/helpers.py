@@ -1,8 +1,11 @@
 """Shared helpers for the live-play tests: sockets through the real ASGI stack, a simple
 player that always picks a reasonable legal move, and waiting for a given version."""
 
+from datetime import timedelta
+
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
 from games.engine import Move
 from games.models import Move as LoggedMove, Table
@@ -146,3 +149,10 @@ def seated_table():
     table, *_ = open_table("Ana", deal_seed="services")
     send_now(table.code, Sit("Ben"))
     return loaded(table.code)
+
+
+def time_runs_out(code):
+    """The table's stored deadline moved into the past, and the owner built again from the
+    database (as after a restart): nothing of its clock is in any process's memory."""
+    Table.objects.filter(code=code).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    live_tables.clear()

@@ -20,7 +20,7 @@ from games.live.opening import open_table
 from games.live.render import live_context
 from games.live.tables import clock_turn, live_tables, refreshed
 from games.models import Move, Table
-from tests.live.helpers import api_socket, close, state_where
+from tests.live.helpers import api_socket, close, state_where, time_runs_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,13 +35,6 @@ def clocked_table(clock_seconds=30, scoring="hollywood"):
     seated = open_table("Ana", deal_seed="clock", clock=clock_seconds, scoring=scoring)
     ben = send_now(seated.table.code, Sit("Ben")).answer
     return seated.table.code, {0: seated.token, 1: ben.token}
-
-
-def time_runs_out(code):
-    """The stored deadline moved into the past, and the owner built again from the database
-    (as after a restart): nothing of the clock is in any process's memory."""
-    Table.objects.filter(code=code).update(clock_deadline=timezone.now() - timedelta(seconds=1))
-    live_tables.clear()
 
 
 def test_a_table_has_no_clock_unless_one_is_chosen():
@@ -68,7 +61,7 @@ def test_the_deadline_is_stored_when_the_match_starts_and_a_restart_keeps_it():
     assert before + timedelta(seconds=50) <= table.clock_deadline <= timezone.now() + timedelta(seconds=50)
     live_tables.clear()
     state = live_tables.owner(code).snapshot.state_for(None)
-    assert state["clock"] == {"seconds": 30, "banks": [20.0, 20.0], "deadline": table.clock_deadline.isoformat(),
+    assert state["clock"] == {"seconds": 30, "pace": 0, "banks": [20.0, 20.0], "deadline": table.clock_deadline.isoformat(),
                               "seat": state["to_move"], "played": []}
 
 
