@@ -90,7 +90,10 @@ def serve(argv):
     run(PYTHON, "manage.py", "migrate", "--no-input")
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
-    run(*serve_command(port))
+    # uvicorn in this process's place, so a SIGTERM or Ctrl+C meant for `serve` reaches it, and
+    # it stops its worker: a child of ours would be left listening when we were stopped.
+    command = serve_command(port)
+    os.execv(command[0], command)
 
 
 # Where a change of code or template restarts the server.

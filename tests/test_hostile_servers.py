@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import urllib.request
+import uuid
 
 import pytest
 import websockets
@@ -86,6 +87,27 @@ def read_until_closed(client):
     except ConnectionResetError:
         pass
     return answer
+
+
+def refused_status(site, path, origin):
+    """The HTTP status of a handshake for `path` from `origin` that the server refuses."""
+    async def handshake():
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            async with websockets.connect(f"ws://{processes.HOST}:{site.port}{path}", origin=origin):
+                pass
+        return refused.value.response.status_code
+    return asyncio.run(handshake())
+
+
+@pytest.mark.parametrize("path, foreign", [("/ws/no-such-{}/", False), ("/ws/api/tables/{}/", True)],
+                         ids=["unknown path", "foreign origin"])
+def test_it_refuses_a_hostile_handshake_with_403_and_one_log_line_without_a_traceback(site, path, foreign):
+    path = path.format(uuid.uuid4().hex)  # its own, to count the log's lines that name it
+    origin = "https://evil.example" if foreign else f"http://{processes.HOST}:{site.port}"
+    assert refused_status(site, path, origin) == 403
+    log = site.log_path.read_text(errors="replace")  # written before the answer was sent
+    assert "Traceback" not in log and "ERROR" not in log, log
+    assert len([line for line in log.splitlines() if path in line]) == 1, log
 
 
 class SilentClient:
