@@ -20,7 +20,7 @@ opens its socket again 0.2-0.5 s after it closes. After a quiet third of --secon
                 never read, for a third of --seconds
     spectators  a thousand spectators' sockets on table 0 through A, closed after a third of --seconds
 
-Printed for each: tables stalled (a table that did not move for more than 5 s at some time
+Nothing is counted in the first 3 s. Printed for each: tables stalled (a table that did not move for more than 5 s at some time
 after the fault ended), stale first states (a socket's first state older than one the table
 had already shown), moves lost (versions a seat was shown that the database does not have),
 seconds to recover (the fault's end to the last table's first move after it), the p99 of a
@@ -55,6 +55,7 @@ from tests import processes  # noqa: E402
 
 HOST = processes.HOST
 STALL_SECONDS = 5
+WARM_UP_SECONDS = 3  # the processes' first renders and connections: not counted
 ANSWER_SECONDS = 10
 # One address plays every table and opens a thousand sockets: far past a person's limits on
 # opening tables and sockets. The frames' limits stay the production defaults: the flood meets them.
@@ -126,9 +127,11 @@ class Table:
 
 class Figures:
     def __init__(self):
+        self.counting_from = time.monotonic() + WARM_UP_SECONDS
         self.latencies, self.stale, self.first_states = [], 0, 0
         self.opened_in_fault = collections.Counter()  # how sockets opened during the fault ended
         self.fault = (float("inf"), float("inf"))  # (began, ended), monotonic
+        self.stop_at = float("inf")  # play goes on a third of the run after the fault's end
 
     def note_open(self, opened_at, how):
         if self.fault[0] <= opened_at <= self.fault[1] + 2:
@@ -147,11 +150,11 @@ class Seat:
         if self.socket is not None:
             asyncio.ensure_future(self.socket.close())
 
-    async def play(self, stop_at):
-        while time.monotonic() < stop_at:
+    async def play(self):
+        while time.monotonic() < self.figures.stop_at:
             how, opened_at = "open until the end", time.monotonic()
             try:
-                await self.session(stop_at)
+                await self.session()
             except websockets.ConnectionClosed as closed:
                 how = f"closed {closed.rcvd.code if closed.rcvd else 1006}"
             except websockets.InvalidStatus as refused:
@@ -161,13 +164,13 @@ class Seat:
             self.figures.note_open(opened_at, how)
             await asyncio.sleep(random.uniform(0.2, 0.5))  # a page's back-off before it opens again
 
-    async def session(self, stop_at):
+    async def session(self):
         url = f"ws://{HOST}:{self.port}/ws/api/tables/{self.table.code}/"
         async with websockets.connect(url, origin=f"http://{HOST}:{self.port}", compression=None,
                                       open_timeout=ANSWER_SECONDS, max_size=2 ** 20,
                                       additional_headers={"Authorization": f"Bearer {self.table.tokens[self.number]}"}) as sock:
             self.socket, first, state, sent = sock, True, None, None
-            while time.monotonic() < stop_at:
+            while time.monotonic() < self.figures.stop_at:
                 try:
                     frame = json.loads(await asyncio.wait_for(sock.recv(), 0.5))
                 except asyncio.TimeoutError:
@@ -177,12 +180,12 @@ class Seat:
                         sent = await self.act(sock, state)
                     continue
                 if frame["type"] == "state":
-                    if first:
+                    if first and time.monotonic() >= self.figures.counting_from:
                         self.figures.first_states += 1
                         self.figures.stale += frame["version"] < self.table.latest
-                        first = False
+                    first = False
                     self.table.shown(frame["version"])
-                    if sent is not None and frame["version"] > sent[0]:
+                    if sent is not None and frame["version"] > sent[0] and sent[1] >= self.figures.counting_from:
                         self.figures.latencies.append(time.monotonic() - sent[1])
                     state, sent = frame, None
                     sent = await self.act(sock, state)
@@ -285,6 +288,7 @@ async def inject(fault, cluster, tables, seats, figures, seconds, outage, extra)
         await watching
         extra["opened"] = len(opened)
     figures.fault = (began, time.monotonic())
+    figures.stop_at = figures.fault[1] + seconds / 3
     if fault == "redis":
         for seat in seats:
             if seat.number == 1:
@@ -305,10 +309,9 @@ async def drive(fault, cluster, tables, seconds, pace, outage, extra):
     figures, paced = Figures(), {}
     ports = [site.port for site in cluster.sites]
     seats = [Seat(table, number, ports[number], figures, pace, paced) for table in tables for number in (0, 1)]
-    stop_at = time.monotonic() + seconds
-    await asyncio.gather(*(seat.play(stop_at) for seat in seats),
+    await asyncio.gather(*(seat.play() for seat in seats),
                          inject(fault, cluster, tables, seats, figures, seconds, outage, extra))
-    return figures, stop_at
+    return figures, figures.stop_at
 
 
 def run_fault(fault, checkout, table_count, seconds, pace, outage):

@@ -251,9 +251,11 @@ GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
 GAMES_CLAIM_AFTER_SECONDS = env_int("GAMES_CLAIM_AFTER_SECONDS", 120)
 # Each server process beats its sockets' presence this often, and a process silent for the
-# timeout is gone (killed, crashed): its sockets count no more (games.live.presence).
-GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 10)
-GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
+# timeout is gone (killed, crashed): its sockets count no more (games.live.presence). A killed
+# process's seats show away within timeout + the hub's 2 s check: 10 s. A process whose loop
+# stalls past the timeout shows its seats away until its next beat.
+GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 2)
+GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 8)
 # The browser tests set GAMES_MIN_SEEN_SECONDS near zero (every move would wait it), except
 # those that test the guard itself; table.js reads it from the page (data-arm-ms).
 GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)

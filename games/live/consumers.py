@@ -101,6 +101,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             # would find it gone only after this socket had crashed.
             await self.table_gone(None)
             return
+        except DATABASE_AWAY:
+            # A table held here finds its seat in memory, but arriving writes: try again later.
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
     async def arrive(self):
