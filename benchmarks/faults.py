@@ -50,7 +50,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import answer, open_tables, percentile, rss_mb, descendants  # noqa: E402
+from benchmarks.load import ONE_ADDRESS_FOR_ALL, answer, descendants, open_tables, percentile, rss_mb  # noqa: E402
 from tests import processes  # noqa: E402
 
 HOST = processes.HOST
@@ -58,8 +58,9 @@ STALL_SECONDS = 5
 WARM_UP_SECONDS = 3  # the processes' first renders and connections: not counted
 ANSWER_SECONDS = 10
 # One address plays every table and opens a thousand sockets: far past a person's limits on
-# opening tables and sockets. The frames' limits stay the production defaults: the flood meets them.
-KNOBS = {"DJANGO_RATE_LIMITS": "open_table=100000/m,join=100000/m,connect=100000/m"}
+# opening tables and sockets. A socket's frames' budget and the cap on a table's sockets stay
+# the production defaults: the flood and the spectators meet them.
+KNOBS = {"DJANGO_RATE_LIMITS": "open_table=100000/m,join=100000/m,connect=100000/m", **ONE_ADDRESS_FOR_ALL}
 FAULTS = ("quiet", "redis", "kill9", "database", "flood", "spectators")
 
 

@@ -233,6 +233,16 @@ STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 # any human; the load benchmark raises them to play at full speed.
 GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
 GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
+# The same for all the sockets of one client address in a process together (games.live.limits).
+GAMES_WS_ADDRESS_RATE_BURST = env_int("GAMES_WS_ADDRESS_RATE_BURST", 300)
+GAMES_WS_ADDRESS_RATE_PER_SECOND = env_int("GAMES_WS_ADDRESS_RATE_PER_SECOND", 150)
+# Sockets open at once in a process, from one client address and at one table (spectators
+# included); past either a socket is closed with 4429 and a reason (docs/protocol.md).
+GAMES_WS_MAX_SOCKETS_PER_ADDRESS = env_int("GAMES_WS_MAX_SOCKETS_PER_ADDRESS", 100)
+GAMES_WS_MAX_SOCKETS_PER_TABLE = env_int("GAMES_WS_MAX_SOCKETS_PER_TABLE", 200)
+# A frame a client has not taken in this long (it does not read) ends its socket; meanwhile
+# only the newest state waits for it.
+GAMES_WS_SEND_TIMEOUT_SECONDS = env_float("GAMES_WS_SEND_TIMEOUT_SECONDS", 10)
 # Live tables a process keeps in memory (games.live.owner), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound them to some tens of megabytes.
 GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)

@@ -8,6 +8,7 @@ owner's snapshot, in its own page language. No card crosses the channel layer. R
 answered with an error frame and never close the socket; a flood does (games.live.flood).
 """
 
+import asyncio
 import logging
 import time
 from urllib.parse import parse_qs
@@ -25,7 +26,7 @@ from games.live import render as table_render
 from games.live.broadcast import PROCESS
 from games.live.chat import clean_line
 from games.live.database import database_sync_to_async
-from games.live.flood import FLOOD_CLOSE, RateLimit
+from games.live.flood import Flooding, RateLimit
 from games.live.frames import expected_version, frame_type, json_object
 from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
 from games.live.owner import LiveTable, act, live_tables
@@ -35,6 +36,8 @@ from games.live.snapshot import encode
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_CHARACTERS = 2048
+# Messages of different kinds (chat lines, each) that may wait for a socket still sending.
+HELD_MESSAGES = 50
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -49,6 +52,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     sent = None  # the snapshot this socket showed last
     sent_text = None  # and the frame it sent for it
     closed = False  # once it is closed, nothing more is sent on it (uvicorn logs each one)
+    counted = False  # among its address's sockets (games.live.limits) until it ends
+    abandoned = False  # its client took no frame for GAMES_WS_SEND_TIMEOUT_SECONDS
+    hearing = False  # a change is being shown to it; those heard meanwhile wait in `held`
+    held = None
 
     async def __call__(self, scope, receive, send):
         """Channels' AsyncConsumer.__call__ for a consumer with no channel of its own: its
@@ -56,11 +63,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         Channels' await_many_dispatch does, without the task and the asyncio.wait that helper
         spends on every frame to listen to several sources at once."""
         self.scope, self.channel_layer, self.base_send = scope, None, send
+        self.task = asyncio.current_task()
         try:
             while True:
                 await self.dispatch(await receive())
         except StopConsumer:
             pass
+        except asyncio.CancelledError:
+            if not self.abandoned:
+                raise
+            # Returning ends the connection: uvicorn closes it, as nothing sent would arrive.
         finally:
             # However the socket ends, a crash included, its seat's presence ends with it.
             await self.end()
@@ -79,6 +91,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await limits.admit_socket(self):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.address = limits.client_address(self.scope)
+        refused = limits.take_socket(self.address, len(hub.hub().members.get(self.code, ())))
+        if refused:
+            await self.accept()
+            await self.close(code=limits.CLOSE_RATE_LIMITED, reason=refused)
+            return
+        self.counted = True
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
@@ -131,18 +150,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.closed:
             return
         try:
-            await super().send(text_data, bytes_data, close)
+            async with asyncio.timeout(settings.GAMES_WS_SEND_TIMEOUT_SECONDS):  # no task a frame, as wait_for
+                await super().send(text_data, bytes_data, close)
+        except TimeoutError:
+            self.abandon()
         except OSError:
             # Its client went away before the disconnect reached this consumer (the hub was
             # telling it a change meanwhile): the server says so with an OSError, as ASGI has
             # it. The disconnect follows and ends the socket; nothing is owed to a gone client.
             self.closed = True
 
+    def abandon(self):
+        """Its client reads nothing: end the connection without a word, which it would not read."""
+        logger.info("a socket at table %s took no frame for %s s: ended", self.code, settings.GAMES_WS_SEND_TIMEOUT_SECONDS)
+        self.closed = self.abandoned = True
+        self.task.cancel()
+
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""
         if self.ended:
             return
         self.ended = True
+        if self.counted:
+            limits.release_socket(self.address)
         if not self.joined:
             return
         await hub.hub().leave(self.code, self)
@@ -168,11 +198,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             frame = self.parse(text_data, bytes_data)
             await self.handler_for(frame)(frame)
+        except Flooding:
+            # No answer, which a flooding client may not read: closed at once.
+            await self.close(code=limits.CLOSE_RATE_LIMITED, reason=limits.TOO_MANY_FRAMES)
         except GameError as error:
-            if error.code == "rate_limited" and self.limit.flooding():
-                # It keeps sending past its limit: no more answers, which it may not read.
-                await self.close(code=FLOOD_CLOSE)
-                return
             await self.send_error(error)
             if error.code == "stale":
                 self.forget_sent()  # the fresh state follows, even if this socket showed it
@@ -204,9 +233,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_snapshot(owner.snapshot)
 
     def parse(self, text_data, bytes_data):
-        # Every frame counts against the limit, before anything else is looked at.
-        if not self.limit.allow():
-            raise GameError("rate_limited")
+        # Every frame counts against the limits, before anything else is looked at.
+        if not (self.limit.allow() and limits.frame_allowed(self.address)):
+            raise Flooding()
         if text_data is None:
             raise GameError("malformed")
         if len(text_data) > MAX_FRAME_CHARACTERS:
@@ -276,7 +305,37 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.tell(change, self.seat, *args)
 
     async def hear(self, message):
-        """What the hub heard about this table; a failure is this socket's alone."""
+        """What the hub heard about this table, shown in turn: heard while a frame is still on
+        its way to a client that reads slowly, it waits, and only the newest of each kind."""
+        if self.hearing:
+            self.hold(message)
+            return
+        self.hearing = True
+        try:
+            while message is not None and not self.closed:
+                await self.show(message)
+                message = self.next_held()
+        finally:
+            self.hearing = False
+
+    def hold(self, message):
+        self.held = self.held or {}
+        kind = message["type"]
+        key = (kind, message["id"]) if kind == "table.chat" else kind
+        earlier = self.held.get(key)
+        if kind == "table.changed" and earlier is not None and earlier["version"] > message["version"]:
+            return
+        self.held[key] = message
+        if len(self.held) > HELD_MESSAGES:
+            self.abandon()  # chat lines pile up for a client that reads nothing
+
+    def next_held(self):
+        if not self.held:
+            return None
+        return self.held.pop(next(iter(self.held)))
+
+    async def show(self, message):
+        """One message of the hub's; a failure is this socket's alone."""
         try:
             handler = {"table.changed": self.table_changed, "table.seats": self.table_seats,
                        "seat.revoked": self.seat_revoked, "table.chat": self.table_chat,
