@@ -201,27 +201,33 @@ class Seat:
 
 
 class Flooder(threading.Thread):
-    """A spectator's socket that sends frames as fast as it can and never reads."""
+    """A spectator's socket that sends frames as fast as it can and never reads; closed by
+    the server, it opens another at once."""
 
     def __init__(self, port, code, until):
         super().__init__(daemon=True)
-        self.port, self.code, self.until = port, code, until
+        self.port, self.code, self.until, self.sockets = port, code, until, 0
 
     def run(self):
-        try:
-            with socket.create_connection((HOST, self.port), timeout=5) as raw:
-                raw.sendall(f"GET /ws/tables/{self.code}/ HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
-                            f"Origin: http://{HOST}:{self.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                            f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
-                            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-                frame = masked('{"type": "move", "move": "stock", "version": 1}') * 64
-                while time.monotonic() < self.until:
-                    try:
-                        raw.sendall(frame)
-                    except TimeoutError:
-                        pass  # the server stopped reading: push on, as a hostile client does
-        except OSError:
-            pass  # closed by the server: what it should do
+        frames = masked('{"type": "move", "move": "stock", "version": 1}') * 64
+        while time.monotonic() < self.until:
+            try:
+                self.flood(frames)
+            except OSError:
+                pass  # closed by the server: what it should do
+
+    def flood(self, frames):
+        with socket.create_connection((HOST, self.port), timeout=5) as raw:
+            self.sockets += 1
+            raw.sendall(f"GET /ws/tables/{self.code}/ HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
+                        f"Origin: http://{HOST}:{self.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                        "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            while time.monotonic() < self.until:
+                try:
+                    raw.sendall(frames)
+                except TimeoutError:
+                    pass  # the server stopped reading: push on, as a hostile client does
 
 
 def masked(text):
@@ -279,6 +285,7 @@ async def inject(fault, cluster, tables, seats, figures, seconds, outage, extra)
         for flooder in flooders:
             flooder.start()
         await in_thread(lambda: [flooder.join() for flooder in flooders])
+        extra["flood_sockets"] = sum(flooder.sockets for flooder in flooders)
     elif fault == "spectators":
         a = descendants(cluster.sites[0].pid)
         extra["rss"] = [rss_mb(a)]
@@ -335,6 +342,7 @@ def run_fault(fault, checkout, table_count, seconds, pace, outage):
         "recover": max(first for _, first in gaps),
         "p99": 1000 * percentile(figures.latencies, 0.99), "moves": len(figures.latencies),
         "opened_in_fault": dict(figures.opened_in_fault), "rss": extra.get("rss"), "spectators": extra.get("opened"),
+        "flood_sockets": extra.get("flood_sockets"),
     }
 
 
@@ -346,6 +354,8 @@ def report(row, quiet_p99):
     print(line, flush=True)
     if row["opened_in_fault"]:
         print(f"{'':<11} sockets opened during the fault: {row['opened_in_fault']}", flush=True)
+    if row["flood_sockets"]:
+        print(f"{'':<11} the 20 flooders opened {row['flood_sockets']} sockets, each flooding until closed", flush=True)
     if row["rss"]:
         print(f"{'':<11} {row['spectators']} spectators; process A's RSS before, with them, after: "
               + ", ".join(f"{mb:.0f} MB" for mb in row["rss"]), flush=True)
