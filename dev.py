@@ -203,8 +203,55 @@ def is_installed(program):
     return shutil.which(program.name) is not None
 
 
-# Every run needs them all: even with DATABASE_URL given, a test starts dev.py's private PostgreSQL.
+# What the whole suite needs: even with DATABASE_URL given, a test starts dev.py's private PostgreSQL.
 NEEDED = (CHROMIUM, GETTEXT, REDIS, NGINX, POSTGRES)
+# What the tests under each path need, so that a run of a part installs and starts only that:
+# a contributor's `dev.py test tests/engine` needs no system program at all. A path under none
+# of these (or a run of the whole suite) needs everything.
+NEEDED_BY_PATH = {
+    "games/engine": (), "tests/engine": (), "tests/computer": (), "tests/display": (), "tests/archive": (),
+    "tests/rules": (GETTEXT,),  # makemessages (xgettext), msgfmt --check
+    "tests/live": (REDIS,),  # the Redis channel layer's tests start a private Redis
+    "tests/browser": (CHROMIUM,),
+    "tests/scale": (REDIS, NGINX, POSTGRES),
+    "tests/test_dev.py": (REDIS, POSTGRES),  # it starts dev.py's private servers
+    "tests/test_nginx_site.py": (NGINX,),  # nginx -t on docs/nginx/site.conf, and a request through it
+    **{f"tests/{name}": () for name in (
+        "test_body_limit.py", "test_fuzz_http.py", "test_hostile_servers.py", "test_layers.py", "test_origin.py",
+        "test_proxy_headers.py", "test_security_headers.py", "test_settings_env.py", "test_smoke.py")},
+}
+# The PostgreSQL run's own servers, unless the environment names others.
+NEEDED_BY_POSTGRES_RUN = {"DATABASE_URL": POSTGRES, "REDIS_URL": REDIS}
+
+
+def paths_of(pytest_args):
+    """The project paths among pytest's arguments (a node id counts by its file), relative to ROOT."""
+    paths = []
+    for arg in pytest_args:
+        path = (ROOT / arg.split("::")[0]).resolve()
+        if not arg.startswith("-") and path.exists() and path.is_relative_to(ROOT):
+            paths.append(path.relative_to(ROOT).as_posix())
+    return paths
+
+
+def needed_by(path):
+    """The programs the tests under `path` need: its table entry's, else (a folder around
+    several, or a file of none) everything."""
+    for key, needs in NEEDED_BY_PATH.items():
+        if f"{path}/".startswith(f"{key}/"):
+            return needs
+    return NEEDED
+
+
+def needed_programs(configurations, pytest_args, env):
+    """The system programs a run of `pytest_args` in `configurations` needs, in NEEDED's order."""
+    paths = paths_of(pytest_args)
+    needs = {p for path in paths for p in needed_by(path)} if paths else set(NEEDED)
+    if "postgres" in configurations:
+        needs |= {program for variable, program in NEEDED_BY_POSTGRES_RUN.items() if not env.get(variable)}
+    if "sqlite" not in configurations:
+        needs.discard(CHROMIUM)  # the browser tests run only beside the default configuration
+    return tuple(p for p in NEEDED if p in needs)
 
 
 def this_platform():
@@ -219,9 +266,9 @@ def this_platform():
     )
 
 
-def install_system_programs():
-    """Install what is missing, or stop with how to; True when the browser must come from Playwright."""
-    missing = [p for p in NEEDED if not is_installed(p)]
+def install_system_programs(needed):
+    """Install what is missing of `needed`, or stop with how to; True when the browser must come from Playwright."""
+    missing = [p for p in needed if not is_installed(p)]
     if not missing:
         return False
     plan = install_plan(missing, this_platform())
@@ -409,8 +456,9 @@ class TestRun:
 
 def test_runs(configurations, pytest_args, env_of, chromium):
     """The pytest runs for `configurations`, each independent of the others (its own
-    database, servers and temporary folder): the default configuration's, its browser tests',
-    and PostgreSQL's. `env_of(configuration)` gives a configuration's environment."""
+    database, servers and temporary folder): the default configuration's, its browser tests'
+    (unless `chromium` is None: the selection has none), and PostgreSQL's.
+    `env_of(configuration)` gives a configuration's environment."""
     runs = []
     for configuration in configurations:
         env = env_of(configuration)
@@ -419,7 +467,7 @@ def test_runs(configurations, pytest_args, env_of, chromium):
         # variant marked "once" adds nothing there that its siblings do not.
         selection = "not browser and not pure and not once" if configuration == "postgres" else "not browser and not scaleout"
         runs.append(TestRun(CONFIGURATIONS[configuration], (*WORKERS, *pytest_args, "-m", selection), env))
-        if configuration == "sqlite":
+        if configuration == "sqlite" and chromium is not None:
             # Browser tests drive a live server (its own SQLite database) from a sync
             # Playwright loop; pytest-asyncio's loop must not run in the same process.
             browser_env = dict(env, CHROMIUM_PATH=chromium, DJANGO_ALLOW_ASYNC_UNSAFE="true")
@@ -472,9 +520,12 @@ def test(argv):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     one_at_a_time = "--one-at-a-time" in argv
     configurations, pytest_args = choose_configurations([a for a in argv if a != "--one-at-a-time"])
-    browser_from_playwright = install_system_programs()
+    needed = needed_programs(configurations, pytest_args, os.environ)
+    browser_from_playwright = install_system_programs(needed)
     set_up("requirements-dev.txt")
-    chromium = playwright_chromium() if browser_from_playwright else system_chromium()
+    chromium = None  # no browser run: the selection has no browser test
+    if CHROMIUM in needed:
+        chromium = playwright_chromium() if browser_from_playwright else system_chromium()
     # A selection ("dev.py test tests/engine") may leave a run with nothing to collect;
     # pytest's exit code 5 then means "not selected", not a failure.
     allowed = (0, 5) if pytest_args else (0,)

@@ -39,7 +39,10 @@ from django.utils import translation  # noqa: E402
 
 from benchmarks.load import choose  # noqa: E402
 from games.live import render  # noqa: E402
-from games.live.owner import LiveTable, act, live_tables, open_table  # noqa: E402
+from games.live.batch import send_now
+from games.live.commands import Play, PressNextHand, Sit
+from games.live.opening import open_table  # noqa: E402
+from games.live.tables import live_tables  # noqa: E402
 from games.templatetags.cards import card, card_short  # noqa: E402
 
 SEEDS = ("render-1", "render-2")
@@ -83,7 +86,7 @@ TEMPLATES = {fragment: template for fragment, template, _ in render.FRAGMENTS}
 def played_states(seed, wanted):
     """The snapshots of one table played from its deal, a state each until `wanted`."""
     code = open_table("Ana", scoring="hollywood", deal_seed=seed).table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     snapshots = []
     while len(snapshots) < wanted:
         snapshot = live_tables.owner(code).snapshot
@@ -92,11 +95,11 @@ def played_states(seed, wanted):
         if state["match_over"]:
             break
         if state["hand_result"] is not None:
-            act(code, LiveTable.press_next_hand, 0)
-            act(code, LiveTable.press_next_hand, 1)
+            send_now(code, PressNextHand(0))
+            send_now(code, PressNextHand(1))
             continue
         mover = state["to_move"]
-        act(code, LiveTable.play, mover, choose(snapshot.state_for(mover)), state["version"])
+        send_now(code, Play(mover, choose(snapshot.state_for(mover)), state["version"]))
     return snapshots
 
 

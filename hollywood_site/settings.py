@@ -243,9 +243,10 @@ GAMES_WS_MAX_SOCKETS_PER_TABLE = env_int("GAMES_WS_MAX_SOCKETS_PER_TABLE", 200)
 # A frame a client has not taken in this long (it does not read) ends its socket; meanwhile
 # only the newest state waits for it.
 GAMES_WS_SEND_TIMEOUT_SECONDS = env_float("GAMES_WS_SEND_TIMEOUT_SECONDS", 10)
-# Live tables a process keeps in memory (games.live.owner), and the moves they may hold in all:
+# Live tables a process keeps in memory (games.live.tables), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound them to some tens of megabytes.
-GAMES_ROOMS = env_int("GAMES_ROOMS", 5000)
+# (GAMES_ROOMS and GAMES_ROOM_MOVES, their former names, are still read.)
+GAMES_TABLES = env_int("GAMES_TABLES", env_int("GAMES_ROOMS", 5000))
 # The computer's pause before it moves, in seconds, so a person can follow its moves.
 GAMES_COMPUTER_PAUSE = env_float("GAMES_COMPUTER_PAUSE", 0.7)
 # How long the computer may think a move, in milliseconds of one core: choose_move's budget_ms
@@ -254,7 +255,7 @@ GAMES_COMPUTER_BUDGET_MS = env_int("GAMES_COMPUTER_BUDGET_MS", 100)
 # The processes the computer thinks in, for all the tables of a server process
 # (games.live.computer_seat): one leaves the other core of a two-core machine to the people.
 GAMES_COMPUTER_PROCESSES = env_int("GAMES_COMPUTER_PROCESSES", 1)
-GAMES_ROOM_MOVES = env_int("GAMES_ROOM_MOVES", 200_000)
+GAMES_TABLE_MOVES = env_int("GAMES_TABLE_MOVES", env_int("GAMES_ROOM_MOVES", 200_000))
 # A player may claim a match once the player it waits for has been away this
 # long (tests set it near zero); a control acts only on a state its player has seen for
 # GAMES_MIN_SEEN_SECONDS (a double tap must not play the move that appeared under the

@@ -243,3 +243,39 @@ def group_ends(group, seconds):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize("configurations, argv, needed", [
+    (["sqlite"], ["tests/engine", "-x"], ()),
+    (["sqlite"], ["games/engine", "tests/computer/", "tests/archive/test_pages.py::test_it_escapes_names"], ()),
+    (["sqlite"], ["tests/rules", "-k", "catalogue"], (dev.GETTEXT,)),
+    (["sqlite"], ["tests/browser"], (dev.CHROMIUM,)),
+    (["sqlite"], ["tests/live", "tests/browser/test_table.py"], (dev.CHROMIUM, dev.REDIS)),
+    (["postgres"], ["tests/engine"], (dev.REDIS, dev.POSTGRES)),
+    (["postgres"], ["tests/browser"], (dev.REDIS, dev.POSTGRES)),
+    (["sqlite"], ["tests"], dev.NEEDED),
+    (["sqlite"], ["-k", "knock"], dev.NEEDED),
+    (["sqlite", "postgres"], [], dev.NEEDED),
+], ids=["engine", "pure-folders", "rules", "browser", "live-and-a-browser-file", "postgres-engine",
+        "postgres-has-no-browser-run", "all-tests", "no-path", "whole-suite"])
+def test_it_installs_only_the_system_programs_the_selected_tests_need(configurations, argv, needed):
+    assert dev.needed_programs(configurations, argv, env={}) == needed
+
+
+def test_it_leaves_postgresql_and_redis_to_the_servers_the_user_gives():
+    env = {"DATABASE_URL": "postgres://elsewhere/db", "REDIS_URL": "redis://elsewhere:6379/0"}
+    assert dev.needed_programs(["postgres"], ["tests/engine"], env) == ()
+    assert dev.needed_programs(["postgres"], ["tests/scale"], env) == (dev.REDIS, dev.NGINX, dev.POSTGRES)
+
+
+def test_it_names_every_folder_of_tests_in_the_table():
+    # A folder left out would make every run of it install everything (safe, but slow); a
+    # top-level file left out does the same, for that file only.
+    folders = {path.relative_to(dev.ROOT).as_posix() for path in dev.ROOT.glob("tests/*/") if any(path.glob("test_*.py"))}
+    assert folders - set(dev.NEEDED_BY_PATH) == set()
+    assert dev.needed_by("tests/test_someone_adds_later.py") == dev.NEEDED
+
+
+def test_it_plans_no_browser_run_for_a_selection_without_browser_tests():
+    runs = dev.test_runs(["sqlite"], ["tests/engine"], lambda configuration: {}, chromium=None)
+    assert [run.name for run in runs] == ["SQLite with the in-memory channel layer"]

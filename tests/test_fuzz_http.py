@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings, stra
 
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 
-from games.live.owner import LiveTable, act, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
 from games.models import Move, Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +55,7 @@ queries = st.dictionaries(st.sampled_from(["player", "player_id", "scoring", "pa
 def world(db):
     """A table in play (both seats), a finished match in the archive and its players."""
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     archived = ArchivedMatch.objects.get()
     player = Player.objects.first()
     return {"code": code, "match": archived.public_id, "player": player.public_id}

@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, pgettext
 
+from games.archive.models import ArchivedMatch
 from games.display.labels import scoring_label
 from games.engine import SCORINGS, scoring_mode
 
@@ -80,8 +81,11 @@ def page_words(language, script_prefix):
         short_format=formats.get_format("SHORT_DATETIME_FORMAT"),
         modes={name: escape(scoring_label(name)) for name in SCORINGS},
         target=pgettext("match target", "to %(target)s"),
-        resigned=gettext("%(winner)s won: %(loser)s resigned"),
-        left=gettext("%(winner)s won: %(loser)s left the table"),
+        # How a match ended early, by its `ending`; a match played out (PLAYED) has none.
+        early={
+            ArchivedMatch.RESIGNED: gettext("%(winner)s won: %(loser)s resigned"),
+            ArchivedMatch.LEFT: gettext("%(winner)s won: %(loser)s left the table"),
+        },
         won=gettext("%(name)s won"),
     )
 
@@ -115,9 +119,9 @@ def mode_text(match, words):
 def result_text(match, names, words):
     """"Ana won (2–1)", or how a match ended early: "Ana won: Ben resigned"."""
     winner, loser = (names[0], names[1]) if match.winner_seat == 0 else (names[1], names[0])
-    if match.ending:
-        pattern = words.resigned if match.ending == "resigned" else words.left
-        return pattern % {"winner": winner, "loser": loser}
+    early = words.early.get(match.ending)
+    if early:
+        return early % {"winner": winner, "loser": loser}
     text = words.won % {"name": winner}
     if scoring_mode(match.scoring).games > 1:
         text += f" ({match.games_won0}–{match.games_won1})"

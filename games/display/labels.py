@@ -5,7 +5,7 @@ pages), and the form, the archive's filter and every page that names a mode foll
 """
 
 from django.conf import settings
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 
 from games.computer import LEVELS
 from games.engine import HOLLYWOOD, ONE_GAME, SCORING_MODES, SINGLE_HAND
@@ -48,3 +48,15 @@ def clock_choices():
 def scoring_choices():
     """(name, what the form says, the mode) for every mode, in the engine's order."""
     return [(mode.name, SCORING_LABELS[mode.name][1], mode) for mode in SCORING_MODES]
+
+
+# Counts that, between them, fall in every plural category CLDR gives whole numbers (zero, one,
+# two, few, many, other) in any language: a script learns each category's words from them.
+PLURAL_SAMPLES = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1000000)
+
+
+def unread_forms():
+    """"3 new" (chat lines unread) for each sample count, with {count} where the number goes:
+    the table's script takes the one whose count Intl.PluralRules puts in its count's category."""
+    return {count: npgettext("chat messages", "%(count)s new", "%(count)s new", count) % {"count": "{count}"}
+            for count in PLURAL_SAMPLES}

@@ -12,9 +12,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import hub, limits
+from games.live import limits
+from games.live.batch import send_now
+from games.live.commands import Sit
 from games.live.frames import json_object
-from games.live.owner import LiveTable, act, open_table as open_a_table
+from games.live.opening import open_table as open_a_table
 from games.engine import HOLLYWOOD
 from games.errors import GameError
 from games.display.messages import message
@@ -51,12 +53,10 @@ def open_table(request):
 def join(request, code):
     try:
         body = _json_body(request)
-        seated = act(code, LiveTable.take_seat, body.get("name"))
+        # The seat is committed before it is told: a failed announcement is only logged.
+        seated = send_now(code, Sit(body.get("name"))).answer
     except GameError as error:
         return error_response(request, error)
-    # The seat is committed: a failed announcement is only logged, the token still returned.
-    if seated.change is not None:
-        hub.announce(seated.change)
     return JsonResponse({"seat": seated.seat, "token": seated.token})
 
 

@@ -20,7 +20,9 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
 from games.errors import GameError
-from games.live.owner import LiveTable, act, forget_dead_processes
+from games.live.batch import send_now
+from games.live.commands import EndIfStale
+from games.live.tables import forget_dead_processes
 from games.archive.models import ArchivedMatch, Player
 from games.models import Presence, Seat, Table
 
@@ -60,10 +62,10 @@ def quiet_tables(cutoff):
 
 
 def end_idle_table(code, cutoff, now):
-    """The table's owner ends it (LiveTable.end_if_stale): True if a match was abandoned,
+    """The table's owner ends it (EndIfStale): True if a match was abandoned,
     False if not, None if the table turned out to be in use or gone already."""
     try:
-        return act(code, LiveTable.end_if_stale, cutoff, now)
+        return send_now(code, EndIfStale(cutoff, now)).answer
     except GameError:  # deleted meanwhile (another run of the cleanup)
         return None
 

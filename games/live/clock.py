@@ -5,20 +5,19 @@ the turn, games.live.owner), so it survives a reload and a restart, and any proc
 a socket of the table runs it out: the hub finds the snapshot expired at its periodic check
 (games.live.hub) and tells `run_out`. The owner says what is due (`clock_turn`); the move is
 chosen as the computer's seat chooses its own (games.live.computer_seat.think, away from the
-event loop), and played through the owner, which looks at the stored deadline again under
+event loop), and sent through the one way in (games.live.batch) to the owner, which looks at the stored deadline again under
 its lock: of two processes whose clocks ran out at once, one plays and the other is refused
 as stale. A showdown whose clock ran out has "Next hand" pressed for whoever had not.
 """
 
 import asyncio
 import logging
-import random
 
 from games.errors import GameError
-from games.live import computer_seat, hub
+from games.live import batch, computer_seat, hub
 from games.live.database import database_sync_to_async
 from games.live.outage import DATABASE_AWAY
-from games.live.owner import LiveTable, act
+from games.live.tables import clock_turn
 
 logger = logging.getLogger(__name__)
 _running = {}  # table code → its task, one a table per process
@@ -43,10 +42,10 @@ async def run_out(code):
     stale = 0
     while True:
         try:
-            turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
+            turn = await database_sync_to_async(clock_turn)(code)
             if turn is None:
                 return
-            change = await play(code, turn)
+            await batch.send(code, await computer_seat.command_for(turn))
         except GameError as refused:
             stale += 1
             if refused.code == "stale" and stale < STALE_TRIES:
@@ -60,13 +59,3 @@ async def run_out(code):
             logger.exception("the clock could not play at table %s", code)
             return
         stale = 0
-        if change is not None:
-            await hub.tell(change)
-
-
-async def play(code, turn):
-    if turn.kind == "next_hand":
-        return await database_sync_to_async(act)(code, LiveTable.next_hand_for_clock, turn.version)
-    rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
-    move = await computer_seat.think(turn.view, turn.level, rng)
-    return await database_sync_to_async(act)(code, LiveTable.play_for_clock, turn.seat, move, turn.version)

@@ -1,6 +1,6 @@
-"""The computer at a table: it sits in a seat like a person and moves through the table's
-owner (games.live.owner), so it can make no move a person could not, and each of its moves is
-in the database before anyone is told.
+"""The computer at a table: it sits in a seat like a person and sends its commands through the
+one way in (games.live.batch) to the table's owner (games.live.owner), so it can make no move
+a person could not, and each of its moves is in the database before anyone is told.
 
 A process that serves a socket of a table with the computer wakes it after every change it
 hears of (and when a socket connects: a table whose computer was to move when the server
@@ -32,10 +32,10 @@ from django.conf import settings
 from games.computer import choose_move
 from games.computer.worker import start_worker
 from games.errors import GameError
-from games.live import hub
+from games.live import batch, hub
 from games.live.database import database_sync_to_async
 from games.live.outage import DATABASE_AWAY
-from games.live.owner import LiveTable, act, live_tables
+from games.live.tables import computer_turn, shown
 
 logger = logging.getLogger(__name__)
 _pools = {}  # (kind, workers) → the executor, made on first use and kept
@@ -47,8 +47,8 @@ MOVED_ON = ("stale", "not_your_turn")
 
 def wake(code):
     """Let the computer of table `code`, if it has one, do what is its to do now."""
-    owner = live_tables.get(code)
-    if owner is None or not owner.snapshot.has_computer:
+    snapshot = shown(code)
+    if snapshot is None or not snapshot.has_computer:
         return
     task = _awake.get(code)
     if task is not None and not task.done():
@@ -69,7 +69,7 @@ async def play(code):
     while True:
         task.again = False
         try:
-            turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+            turn = await database_sync_to_async(computer_turn)(code)
             if turn is not None:
                 await take(code, turn)
                 continue
@@ -84,7 +84,8 @@ async def play(code):
         except GameError as refused:
             if refused.code in MOVED_ON:
                 continue
-            logger.warning("the computer's %s was refused at table %s: %s", turn.kind, code, refused.code)
+            logger.warning("the computer's %s was refused at table %s: %s", type(turn.command).__name__, code,
+                           refused.code)
             return
         except DATABASE_AWAY:
             logger.warning("the computer waits at table %s: the database is away", code)
@@ -98,16 +99,16 @@ async def play(code):
 
 async def take(code, turn):
     await asyncio.sleep(settings.GAMES_COMPUTER_PAUSE)  # a person's pause, so its moves can be followed
-    if turn.kind == "move":
-        rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
-        move = await think(turn.view, turn.level, rng)
-        change = await database_sync_to_async(act)(code, LiveTable.play, turn.seat, move, turn.version)
-    elif turn.kind == "next_hand":
-        change = await database_sync_to_async(act)(code, LiveTable.press_next_hand, turn.seat)
-    else:
-        change = await database_sync_to_async(act)(code, LiveTable.press_rematch, turn.seat)
-    if change is not None:
-        await hub.tell(change)
+    await batch.send(code, await command_for(turn))
+
+
+async def command_for(turn):
+    """The command `turn` asks for, its move thought of first when it needs one (the clock's
+    too: it chooses as the computer does)."""
+    if turn.view is None:
+        return turn.command
+    rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
+    return turn.with_move(await think(turn.view, turn.level, rng))
 
 
 def pool():

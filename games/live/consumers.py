@@ -1,11 +1,12 @@
-"""Thin WebSocket consumers: read a frame, hand it to the table's owner, tell the change.
+"""Thin WebSocket consumers: read a frame, send its command, show the events.
 
-One way for every change: a frame → one method of the table's owner (games.live.owner), in
-the database thread (a move in a batch with the other moves waiting: games.live.moves) → the
-Change it returns, told by the hub (games.live.hub) to every socket of the table, the mover's
-own included, and to the other processes → each socket sends its reader's state from the
-owner's snapshot, in its own page language. No card crosses the channel layer. Refusals are
-answered with an error frame and never close the socket; a flood does (games.live.flood).
+One way for every change (docs/live-table.md): a frame → its command (games.live.frames) →
+the one way in (games.live.batch), which has the table's owner apply it in the database
+thread and, once committed, publishes its events through the hub (games.live.hub) to every
+socket of the table, the sender's own included, and to the other processes → each socket
+sends its reader's state from the owner's snapshot, in its own page language. No card crosses
+the channel layer. Refusals are answered with an error frame and never close the socket; a
+flood does (games.live.flood).
 """
 
 import asyncio
@@ -21,15 +22,15 @@ from django.utils import translation
 
 from games.display.messages import message
 from games.errors import GameError
-from games.live import clock, computer_seat, hub, limits, moves  # noqa: F401 (clock: listens to the hub)
+from games.live import batch, clock, computer_seat, hub, limits  # noqa: F401 (clock: listens to the hub)
 from games.live import render as table_render
-from games.live.broadcast import PROCESS
-from games.live.chat import clean_line
+from games.live.commands import Arrive, Leave, Play, Say
 from games.live.database import database_sync_to_async
+from games.live.events import PROCESS
 from games.live.flood import Flooding, RateLimit
-from games.live.frames import expected_version, frame_type, json_object
+from games.live.frames import command_for, frame_type, json_object
 from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
-from games.live.owner import LiveTable, act, live_tables
+from games.live.tables import caught_up, live_tables, refreshed, seat_for, shown
 from games.live.seats import token_from_cookies, token_from_headers
 from games.live.snapshot import encode
 
@@ -101,7 +102,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
-            self.seat = await database_sync_to_async(act)(self.code, LiveTable.seat_for, self.seat_token())
+            self.seat = await database_sync_to_async(seat_for)(self.code, self.seat_token())
         except (GameError, *DATABASE_AWAY) as refused:
             # Accept first: a close before accept() is an HTTP 403 handshake refusal,
             # which a browser sees as 1006, so table.js could not tell it from an outage.
@@ -128,13 +129,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def arrive(self):
         # Everyone re-renders the opponent's presence (or the number watching); this socket's
-        # first state is the one its arrival published (the hub's telling of it then adds nothing).
-        await self.tell(LiveTable.arrive, self.seat)
-        owner = live_tables.get(self.code)
-        if self.seat is not None and owner is not None:
-            await self.send_snapshot(owner.snapshot)
-        else:
-            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
+        # first state is the one its arrival published, caught up with the database (the
+        # hub's telling of it then adds nothing).
+        await batch.send(self.code, Arrive(self.seat))
+        await self.send_snapshot(shown(self.code) or await database_sync_to_async(refreshed)(self.code))
 
     async def disconnect(self, close_code):
         await self.end()
@@ -177,7 +175,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await hub.hub().leave(self.code, self)
         try:
-            await self.tell(LiveTable.leave, self.seat)
+            await batch.send(self.code, Leave(self.seat))
         except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out
             logger.warning("leaving table %s, seat %s: the database is away", self.code, self.seat)
         except GameError as error:
@@ -185,19 +183,16 @@ class TableConsumer(AsyncWebsocketConsumer):
                 raise
             # The cleanup deleted the table under this socket: there is nothing to leave.
 
-    async def tell(self, change, *args):
-        """One change of the owner's, then told to every socket of the table (None: nothing
-        changed, nothing to tell)."""
-        told = await database_sync_to_async(act)(self.code, change, *args)
-        if told is not None:
-            await hub.tell(told)
-
     async def receive(self, text_data=None, bytes_data=None):
         if self.closed:
             return  # a frame sent before its client heard the close: neither played nor answered
         try:
             frame = self.parse(text_data, bytes_data)
-            await self.handler_for(frame)(frame)
+            local = self.local_frames().get(frame_type(frame))
+            if local is not None:
+                await local(frame)
+            else:
+                await self.send_command(command_for(frame, self.seat))
         except Flooding:
             # No answer, which a flooding client may not read: closed at once.
             await self.close(code=limits.CLOSE_RATE_LIMITED, reason=limits.TOO_MANY_FRAMES)
@@ -206,6 +201,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if error.code == "stale":
                 self.forget_sent()  # the fresh state follows, even if this socket showed it
                 await self.send_current()
+            else:
+                await self.show_if_behind()  # a refusal may have caught the owner up
         except DATABASE_AWAY:
             # Nothing was written: the move is kept in nobody's head as done; the player may
             # try again, and the page says the server is having trouble until it is back.
@@ -218,6 +215,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(GameError("server_error"))
             await self.send_current()
 
+    def behind(self, version):
+        """Whether this socket was shown a version older than `version` (one still arriving
+        is shown the current state by its arrival)."""
+        return self.sent is not None and self.sent.version < version
+
+    async def show_if_behind(self):
+        snapshot = shown(self.code)
+        if snapshot is not None and self.behind(snapshot.version):
+            await self.send_snapshot(snapshot)
+
     def forget_sent(self):
         """The next state is sent whole, whatever this socket sent before."""
         self.sent = self.sent_text = None
@@ -226,11 +233,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The table as the database has it now; as this process last showed it while the
         database is away."""
         try:
-            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up))
+            await self.send_snapshot(await database_sync_to_async(caught_up)(self.code))
         except DATABASE_AWAY:
-            owner = live_tables.get(self.code)
-            if owner is not None:
-                await self.send_snapshot(owner.snapshot)
+            snapshot = shown(self.code)
+            if snapshot is not None:
+                await self.send_snapshot(snapshot)
 
     def parse(self, text_data, bytes_data):
         # Every frame counts against the limits, before anything else is looked at.
@@ -242,67 +249,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("too_large")
         return json_object(text_data)
 
-    def handler_for(self, frame):
-        handler = self.handlers().get(frame_type(frame))
-        if handler is None:
-            raise GameError("unknown_type")
-        return handler
+    def local_frames(self):
+        """Frames this socket answers itself, changing no table (see games.live.frames.COMMANDS
+        for those that do)."""
+        return {}
 
-    def handlers(self):
-        return {"move": self.on_move, "next_hand": self.on_next_hand, "rematch": self.on_rematch,
-                "resign": self.on_resign, "claim": self.on_claim, "chat": self.on_chat}
+    async def send_command(self, command):
+        self.refuse_early(command)
+        await batch.send(self.code, command)
 
-    async def on_move(self, frame):
-        move = frame.get("move")
-        if not isinstance(move, str):
-            raise GameError("malformed")
-        version = expected_version(frame)
-        self.refuse_without_the_database(version)
-        await hub.tell(await moves.play(self.code, self.seat, move, version))
-
-    def refuse_without_the_database(self, version):
-        """What this process already knows is refused costs no database work: a spectator's
-        move, a move chosen at a version it has shown to be old, a move out of turn."""
-        if self.seat is None:
-            raise GameError("spectator")
-        owner = live_tables.get(self.code)
-        shown = owner.snapshot if owner is not None else None
-        if shown is None or version is None:
+    def refuse_early(self, command):
+        """What this process already knows is refused costs no database work: a move chosen
+        at a version it has shown to be old, a move out of turn, a chat line too soon."""
+        if isinstance(command, Say):
+            self.refuse_chat_early(command.seat)
+        if not isinstance(command, Play):
             return
-        if version < shown.version:
+        shown_now = shown(self.code)
+        if shown_now is None or command.version is None:
+            return
+        if command.version < shown_now.version:
             raise GameError("stale")
-        if version == shown.version and shown.to_move is not None and shown.to_move != self.seat:
+        if command.version == shown_now.version and shown_now.to_move is not None and shown_now.to_move != self.seat:
             raise GameError("not_your_turn")
 
-    # "next_hand" and "rematch" ignore any version: readiness is idempotent.
-    async def on_next_hand(self, frame):
-        await self.change(LiveTable.press_next_hand)
-
-    async def on_rematch(self, frame):
-        await self.change(LiveTable.press_rematch)
-
-    async def on_resign(self, frame):
-        await self.change(LiveTable.resign)
-
-    async def on_claim(self, frame):
-        await self.change(LiveTable.claim)
-
-    async def on_chat(self, frame):
-        """A chat line: stored, then told to the table as itself; the version stays. What is
-        sure to be refused is refused here, on the event loop."""
-        if self.seat is None:
-            raise GameError("spectator")
-        text = clean_line(frame.get("text"))
+    def refuse_chat_early(self, seat):
         owner = live_tables.get(self.code)
-        if owner is not None and not owner.may_chat(self.seat):
+        if owner is not None and not owner.may_chat(seat):
             raise GameError("rate_limited")
-        event = await database_sync_to_async(act)(self.code, LiveTable.say, self.seat, text)
-        await hub.hub().send(self.code, event)
-
-    async def change(self, change, *args):
-        if self.seat is None:
-            raise GameError("spectator")
-        await self.tell(change, self.seat, *args)
 
     async def hear(self, message):
         """What the hub heard about this table, shown in turn: heard while a frame is still on
@@ -352,19 +326,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = event["version"]
         if self.sent is not None and self.sent.version >= version:
             return  # an older announcement arriving late
-        owner = live_tables.get(self.code)
-        if owner is not None and owner.snapshot.version >= version:
-            await self.send_snapshot(owner.snapshot)
+        snapshot = shown(self.code)
+        if snapshot is not None and snapshot.version >= version:
+            await self.send_snapshot(snapshot)
         else:
-            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.catch_up, version))
+            await self.send_snapshot(await database_sync_to_async(caught_up)(self.code, version))
 
     async def table_seats(self, event):
         """Presence or readiness changed; another process's change means re-reading the seats."""
-        owner = live_tables.get(self.code)
-        if event["origin"] == PROCESS and owner is not None:
-            await self.send_snapshot(owner.snapshot)
+        snapshot = shown(self.code)
+        if event["origin"] == PROCESS and snapshot is not None:
+            await self.send_snapshot(snapshot)
         else:
-            await self.send_snapshot(await database_sync_to_async(act)(self.code, LiveTable.refresh))
+            await self.send_snapshot(await database_sync_to_async(refreshed)(self.code))
 
     async def table_chat(self, event):
         await self.send(text_data=encode({key: event[key] for key in ("id", "seat", "name", "text")} | {"type": "chat"}))
@@ -380,9 +354,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             text = message("database_unavailable") if not event["available"] else ""
         await self.send(text_data=encode({"type": "status", "database": event["available"], "message": text}))
-        owner = live_tables.get(self.code)
-        if event["available"] and owner is not None:
-            await self.send_snapshot(owner.snapshot)  # refreshed by the hub's recount
+        snapshot = shown(self.code)
+        if event["available"] and snapshot is not None:
+            await self.send_snapshot(snapshot)  # refreshed by the hub's recount
 
     async def seat_revoked(self, event):
         # The seat's secret was renewed (games.live.views.revoke): this socket's is the old one.
@@ -435,8 +409,8 @@ class BrowserTableConsumer(TableConsumer):
         self.order = table_render.clean_order(self.query_value("order"))
         await super().connect()
 
-    def handlers(self):
-        return {**super().handlers(), "sort": self.on_sort}
+    def local_frames(self):
+        return {"sort": self.on_sort}
 
     async def on_sort(self, frame):
         self.sort = table_render.clean_sort(frame.get("by"))
@@ -448,13 +422,14 @@ class BrowserTableConsumer(TableConsumer):
         else:
             await self.send_current()
 
-    async def on_move(self, frame):
+    def refuse_early(self, command):
         """A person's control acts only on a state they have had on screen for a moment:
         a double tap must not play the move that appeared under the finger (a bot's
         socket, the API's, is not held back)."""
-        if frame.get("version") == self.shown_version and time.monotonic() - self.shown_at < settings.GAMES_MIN_SEEN_SECONDS:
+        if isinstance(command, Play) and command.version == self.shown_version \
+                and time.monotonic() - self.shown_at < settings.GAMES_MIN_SEEN_SECONDS:
             raise GameError("too_soon")
-        await super().on_move(frame)
+        super().refuse_early(command)
 
     def render(self, snapshot):
         with translation.override(self.language):

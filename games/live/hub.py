@@ -18,16 +18,21 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import timezone
 
-from games.live.broadcast import PROCESS, event, group_name, revoked
+from games.live import events
 from games.live.database import database_sync_to_async
+from games.live.events import PROCESS, group_name
 from games.live.outage import DATABASE_AWAY
-from games.live.owner import LiveTable, act, beat_this_process, database_versions, live_tables, recount_this_process
+from games.live.owner import RAN_AHEAD
+from games.live.tables import beat_this_process, database_versions, live_tables, recount_this_process, refreshed
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
 # How often the hub compares its tables' versions with the database, in one query: a change
 # whose announcement was lost (the layer was down) reaches the sockets within this time.
 CHECK_SECONDS = 2
+# Events after which this process's copy of the table is dropped: its seats' secrets changed
+# (read them afresh), or the table is gone.
+FORGET_AFTER = ("seat.revoked", "table.gone")
 # Told the table's code after every change delivered to sockets here (games.live.computer_seat wakes
 # the computer): the hub knows nothing of what listens.
 AFTER_A_CHANGE = []
@@ -47,6 +52,8 @@ class Hub:
         self.channel = None
         self.listener = self.checker = None
         self.database_available = True
+        self.loop = asyncio.get_running_loop()
+        self.unsubscribed = set()  # tables whose group the layer refused to join (it was down)
 
     async def join(self, code, socket):
         members = self.members.setdefault(code, set())
@@ -70,20 +77,23 @@ class Hub:
             self.listener = asyncio.ensure_future(self.listen())
 
     async def tell_layer(self, method, code):
-        """Join or leave a table's group; a layer that is down is rejoined by `listen`."""
+        """Join or leave a table's group; a group the layer is down for is joined again at the
+        next check, or by `listen` once it hears again."""
         if not self.shared:
             return
+        joining = method == self.layer.group_add
         try:
             await method(group_name(code), self.channel)
         except Exception:
             logger.warning("channel layer unavailable for table %s", code, exc_info=True)
-
-    async def tell(self, change):
-        """A change made in this process: its sockets here now, the other processes through
-        the layer. False if the layer failed (logged): the change stands all the same."""
-        return await self.send(change.code, event(change))
+            if joining:
+                self.unsubscribed.add(code)
+        else:
+            self.unsubscribed.discard(code)
 
     async def send(self, code, message):
+        """An event of this process: its sockets here now, the other processes through the
+        layer. False if the layer failed (logged): the change stands all the same."""
         self.deliver(code, message)
         if not self.shared:
             return True
@@ -95,13 +105,32 @@ class Hub:
         return True
 
     def deliver(self, code, message):
-        if message["type"] == "seat.revoked":
-            live_tables.forget(code)  # its seats' secrets changed: read them afresh
+        if message["type"] in FORGET_AFTER:
+            live_tables.forget(code)
         for socket in list(self.members.get(code, ())):
             asyncio.ensure_future(socket.hear(message))
         if self.members.get(code):
             for listener in AFTER_A_CHANGE:
-                listener(code)
+                try:
+                    listener(code)
+                except Exception:  # a listener's failure is its own, never the hub's
+                    logger.exception("a listener failed after a change at table %s", code)
+
+    def show(self, code, version):
+        """Tell the sockets of `code` shown a version older than `version` (this process's
+        copy moved on by a read)."""
+        message = events.changed(code, version, origin=None)
+        for socket in list(self.members.get(code, ())):
+            if socket.behind(version):
+                asyncio.ensure_future(socket.hear(message))
+
+    def show_soon(self, code, version):
+        """`show` from any thread (an owner publishes in the database thread)."""
+        if code in self.members:
+            try:
+                self.loop.call_soon_threadsafe(self.show, code, version)
+            except RuntimeError:  # its loop has closed (a test's)
+                pass
 
     async def listen(self):
         failures = 0
@@ -118,25 +147,30 @@ class Hub:
                 continue
             failures = 0
             if message.get("origin") != PROCESS:
-                self.deliver(message["code"], message)
+                try:
+                    self.deliver(message["code"], message)
+                except Exception:  # one bad message must not end the listening
+                    logger.exception("could not deliver a message from the channel layer")
 
     async def check(self):
         beaten = 0.0
         while True:
             await asyncio.sleep(CHECK_SECONDS)
             try:
+                await self.resubscribe()
                 if time.monotonic() - beaten >= settings.GAMES_PRESENCE_BEAT_SECONDS:
                     await database_sync_to_async(beat_this_process)()  # this process's sockets still count
                     beaten = time.monotonic()
                 await self.catch_up()
-            except DATABASE_AWAY:
-                self.tell_database(available=False)
-            except Exception:
-                logger.warning("could not check the tables' versions", exc_info=True)
-            else:
                 if not self.database_available:
                     await database_sync_to_async(recount_this_process)(self.seated_sockets())
                 self.tell_database(available=True)
+            except asyncio.CancelledError:
+                raise
+            except DATABASE_AWAY:
+                self.tell_database(available=False)
+            except Exception:  # logged, and checked again in CHECK_SECONDS: the task lives on
+                logger.warning("could not check the tables' versions", exc_info=True)
 
     def seated_sockets(self):
         """{(table code, seat): how many of its sockets are open here}, the spectators' under
@@ -155,7 +189,7 @@ class Hub:
         log = logger.info if available else logger.warning
         log("the database is %s", "back" if available else "away")
         for code in list(self.members):
-            self.deliver(code, {"type": "database.status", "code": code, "available": available})
+            self.deliver(code, events.database_status(code, available))
 
     async def catch_up(self):
         """Tell the sockets of every table the database has moved past what they were told,
@@ -168,20 +202,31 @@ class Hub:
         for code in codes:
             owner = live_tables.get(code)
             if code not in versions:
-                live_tables.forget(code)
-                self.deliver(code, {"type": "table.gone", "code": code})
-            elif owner is None or owner.snapshot.version < versions[code]:
-                self.deliver(code, {"type": "table.changed", "code": code, "version": versions[code]})
+                self.deliver(code, events.gone(code))
+            elif owner is None or owner.snapshot.version < versions[code] or self.shown_behind(code, versions[code]):
+                # Compared with what each socket was shown, not only with this process's copy.
+                self.deliver(code, events.changed(code, versions[code], origin=None))
             elif owner.snapshot.expires is not None and owner.snapshot.expires <= timezone.now():
-                await database_sync_to_async(act)(code, LiveTable.refresh)
-                self.deliver(code, {"type": "table.seats", "code": code, "origin": PROCESS})
+                snapshot = await database_sync_to_async(refreshed)(code)
+                self.deliver(code, events.seats(code, snapshot.version))
                 for listener in WHEN_DUE:
                     listener(code)
+
+    def shown_behind(self, code, version):
+        return any(socket.behind(version) for socket in list(self.members.get(code, ())))
 
     async def rejoin(self):
         """After an outage the layer may have lost this process's groups (Redis restarted)."""
         for code in list(self.members):
             await self.tell_layer(self.layer.group_add, code)
+
+    async def resubscribe(self):
+        """The groups the layer was down for when their first socket here joined."""
+        for code in list(self.unsubscribed):
+            if code in self.members:
+                await self.tell_layer(self.layer.group_add, code)
+            else:
+                self.unsubscribed.discard(code)
 
 
 _hubs = {}
@@ -197,17 +242,16 @@ def hub():
     return _hubs[key]
 
 
-async def tell(change):
-    return await hub().tell(change)
+def ran_ahead(code, version):
+    """An owner's copy moved on by a read, in any thread: its sockets here are shown it."""
+    for running in list(_hubs.values()):
+        running.show_soon(code, version)
 
 
-def announce(change):
-    """From synchronous code (an HTTP view): tell the change on the server's event loop."""
-    return async_to_sync(tell)(change)
+RAN_AHEAD.append(ran_ahead)
 
 
-def revoke(code, seat):
-    """From an HTTP view: close every socket holding `seat`'s old secret, in every process."""
-    async def send():
-        return await hub().send(code, revoked(code, seat))
-    return async_to_sync(send)()
+async def publish(progress):
+    """A committed change's events, to every socket of its table (games.live.batch)."""
+    for event in progress.events:
+        await hub().send(progress.code, event)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django_ratelimit.core import is_ratelimited
 
 from games.live.flood import RateLimit
+from games.live.memory import crowd
 
 # A refused socket is accepted, then closed with this code: a close before accept() is an
 # HTTP 403 that a browser sees only as 1006 (as the consumers' 4404). A socket past its
@@ -46,6 +47,7 @@ def take_socket(address, at_table):
     if held.sockets >= settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS:
         return TOO_MANY_SOCKETS_FROM_ADDRESS
     held.sockets += 1
+    crowd.joined()
     return None
 
 
@@ -53,6 +55,7 @@ def release_socket(address):
     held = addresses.get(address)
     if held is not None:
         held.sockets -= 1
+        crowd.left()
         if held.sockets <= 0:
             del addresses[address]
 

@@ -135,8 +135,11 @@ def hand_moves_html(live):
 
 @lru_cache(maxsize=16)
 def empty_pile(_language):
-    return (f'<span class="card empty-pile" role="img" aria-label="{escape(gettext("The discard pile is empty"))}">'
-            f'<span class="empty-word" aria-hidden="true">{escape(pgettext("discard pile", "empty"))}</span></span>')
+    # Looked up outside the f-string: xgettext does not see a call inside one.
+    label = escape(gettext("The discard pile is empty"))
+    word = escape(pgettext("discard pile", "empty"))
+    return (f'<span class="card empty-pile" role="img" aria-label="{label}">'
+            f'<span class="empty-word" aria-hidden="true">{word}</span></span>')
 
 
 @lru_cache(maxsize=16)

@@ -1,5 +1,6 @@
-"""The live table's rows in the database: read and written only by its owner
-(games.live.owner), which calls these inside its lock.
+"""The live table's rows in the database: the only module that writes them, called by the
+table's owner (games.live.owner) inside its lock, and by the opening of a table
+(games.live.opening) before it has one.
 
 A move is one round trip's worth of SQL: the move appended to the log (unique per table and
 version) and the table's version advanced by a compare-and-swap (`UPDATE … WHERE version =
@@ -16,7 +17,7 @@ from django.utils import timezone
 
 from games.errors import GameError
 from games.identity import is_public_id
-from games.live.broadcast import PROCESS
+from games.live.events import PROCESS
 from games.models import Audience, ChatMessage, Move, Presence, Seat, Table
 
 
@@ -107,7 +108,7 @@ def append_on_postgresql(table, version, now, row):
     failing on it, so it needs no savepoint inside the batch's transaction (where a failed
     statement aborts the whole transaction): a savepoint and its release were two round
     trips more a move. A statement that fails all the same fails the batch, as any database
-    error does (games.live.moves)."""
+    error does (games.live.batch)."""
     with connection.cursor() as cursor:
         cursor.execute(ADVANCE_AND_APPEND, [version, now, table.pk, table.version, table.pk, version, *row])
         if cursor.rowcount != 1:
@@ -295,3 +296,36 @@ def chat_lines_since(table, seat, since):
 
 def latest_chat(table, limit):
     return list(reversed(ChatMessage.objects.filter(table=table).order_by("-id")[:limit]))
+
+
+def add_table(table):
+    table.save()
+
+
+def add_seat(table, number, name, token_hash, player, computer_level=""):
+    """A seat taken; IntegrityError when another got there first (the seat's number is unique)."""
+    return Seat.objects.create(table=table, number=number, name=name, token_hash=token_hash, player=player,
+                               computer_level=computer_level)
+
+
+def start_match(table):
+    """A rematch's row: its number, start and archive record, no ending, fresh banks."""
+    Table.objects.filter(pk=table.pk).update(
+        match_number=table.match_number, match_started=table.match_started, archive_id=table.archive_id,
+        match_id=table.match_id, ending="", ended_by=None, clock_banks=table.clock_banks,
+    )
+    table.ending, table.ended_by = "", None
+
+
+def renew_token(seat, token_hash):
+    """Compare-and-swap on the seat's old hash: of two devices renewing at once, one wins."""
+    return bool(Seat.objects.filter(pk=seat.pk, token_hash=seat.token_hash).update(token_hash=token_hash))
+
+
+def locked_row(table):
+    """The table's row read afresh and locked for the caller's transaction."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def delete_table(table):
+    table.delete()

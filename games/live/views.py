@@ -2,7 +2,7 @@
 
 The table page is where the seat cookie is set (a WebSocket cannot set one); play
 itself then goes over the socket (`games.live.consumers`). Views read the snapshot the
-table's owner publishes and change the table only through the owner (games.live.owner).
+table's owner publishes and change the table only by sending it a command (games.live.batch).
 """
 
 from django.conf import settings
@@ -16,13 +16,16 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import hub, limits
+from games.live import limits
+from games.live.batch import send_now
+from games.live.commands import RenewSecret, Sit
 from games.live import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
 from games.errors import GameError
 from games.display.messages import message
-from games.live.owner import LiveTable, act, live_tables, open_table as open_a_table
+from games.live.opening import open_table as open_a_table
+from games.live.tables import live_tables, seat_for
 from games.live.seats import set_seat_cookie, token_from_cookies
 
 
@@ -79,18 +82,16 @@ def table_page(request, code):
 def join(request, code):
     name = request.POST.get("name", "")
     try:
-        seated = act(code, LiveTable.take_seat, name, request.COOKIES.get(PLAYER_COOKIE),
-                     token_from_cookies(request.COOKIES, code))
+        # The creator's page learns at once that the seat is taken (a failed announcement is
+        # only logged: the seat is committed, and the cookie is set regardless).
+        seated = send_now(code, Sit(name, request.COOKIES.get(PLAYER_COOKIE),
+                                    token_from_cookies(request.COOKIES, code))).answer
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
         context = _page_context(request, *_seat_for(request, code))
         context.update(join_error=message(error.code), join_name=name)
         return render(request, "games/table.html", context, status=409 if error.code == "table_full" else 400)
-    # The creator's page learns at once that the seat is taken. The seat is committed
-    # by now: a failed announcement is only logged, and the cookie is set regardless.
-    if seated.change is not None:
-        hub.announce(seated.change)
     return _seated_response(redirect("games:table", code=code), seated)
 
 
@@ -100,7 +101,7 @@ def claim(request, code):
     #fragment (a fragment never reaches a server log), becomes this browser's cookie."""
     token = request.POST.get("token", "")
     try:
-        seat = act(code, LiveTable.seat_for, token)
+        seat = seat_for(code, token)
     except GameError:
         return render(request, "games/no_table.html", status=404)
     response = redirect("games:table", code=code)
@@ -112,12 +113,12 @@ def revoke(request, code):
     """"End access on my other devices": the seat gets a new secret, this browser's cookie
     becomes it, and every other device holding the old one is a spectator from now on."""
     try:
-        seat, token = act(code, LiveTable.renew_secret, token_from_cookies(request.COOKIES, code))
+        # Every socket holding the old secret is closed, in every process.
+        _seat, token = send_now(code, RenewSecret(token_from_cookies(request.COOKIES, code))).answer
     except GameError as error:
         if error.code == "unknown_table":
             return render(request, "games/no_table.html", status=404)
         return redirect("games:table", code=code)  # no seat here: nothing to revoke
-    hub.revoke(code, seat)
     return set_seat_cookie(redirect("games:table", code=code), code, token)
 
 

@@ -3,7 +3,10 @@
     {% load labels %}
     {{ match.scoring|scoring_label }}   {{ hand.kind|hand_kind_label }}
     {% scoring_choices as choices %}
+    data-forms="{% unread_forms %}"      the chat badge's words for each count, as JSON
 """
+
+import json
 
 from django import template
 from django.conf import settings
@@ -46,3 +49,8 @@ def clock_bank():
 @register.simple_tag
 def scoring_choices():
     return labels.scoring_choices()
+
+
+@register.simple_tag
+def unread_forms():
+    return json.dumps(labels.unread_forms(), ensure_ascii=False)

@@ -20,7 +20,7 @@
   var deckToggle = document.getElementById("deck-toggle");
   // The "Chat" link's badge: how many lines came while the chat was out of sight.
   var unseen = { badge: document.getElementById("chat-badge"), count: document.getElementById("chat-unread"),
-                 chat: document.getElementById("chat") };
+                 words: document.getElementById("chat-unread-words"), chat: document.getElementById("chat") };
   var picked = null;       // the code of the card picked for a discard, if any
   var roving = null;       // the code of the hand's one tab stop
   var keyed = false;       // the last move came from a key: focus follows into the hand
@@ -283,10 +283,23 @@
   // A new line, while the chat is out of sight (a phone: under the felt), lights a badge on the
   // "Chat" link at the top and chimes softly; seeing the chat clears it.
   var unread = 0, chatSeen = true;
+  var unreadWords = pluralWords(unseen.words);
   function showUnread() {
     if (!unseen.badge) return;
     unseen.count.textContent = String(unread);
+    unseen.words.textContent = unreadWords(unread);
     unseen.badge.hidden = unread === 0;
+  }
+  // The words for a count ("1 nová", "2 nové", "5 nových"): the server gave them for sample
+  // counts (data-forms); each sample's Intl.PluralRules category names the words of the counts in it.
+  function pluralWords(element) {
+    var rules = new Intl.PluralRules(document.documentElement.lang), forms = {};
+    var samples = element ? JSON.parse(element.dataset.forms) : {};
+    Object.keys(samples).forEach(function (sample) {
+      var category = rules.select(Number(sample));
+      if (!(category in forms)) forms[category] = samples[sample];
+    });
+    return function (count) { return (forms[rules.select(count)] || "").replace("{count}", String(count)); };
   }
   if (unseen.chat && window.IntersectionObserver) {
     new IntersectionObserver(function (entries) {

@@ -9,7 +9,9 @@ import pytest
 
 from games.archive.simulate import play_match
 
-from games.live.owner import LiveTable, act, open_table
+from games.live.batch import send_now
+from games.live.commands import Resign, Sit
+from games.live.opening import open_table
 from tests.archive.helpers import hand, make_player, record, record_engine_match
 
 
@@ -104,7 +106,7 @@ def test_it_reveals_no_table_code_for_a_match_still_being_played(client):
     from games.archive.models import ArchivedMatch
 
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     playing = ArchivedMatch.objects.get()
     data = client.get(f"/api/matches/{playing.public_id}").json()
     assert data["status"] == "playing" and "table_code" not in data
@@ -119,8 +121,8 @@ def test_it_reveals_no_table_code_for_a_finished_match_whose_table_plays_on(clie
     from games.archive.models import ArchivedMatch
 
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
-    act(code, LiveTable.resign, 0)
+    send_now(code, Sit("Ben")).answer
+    send_now(code, Resign(0))
     finished = ArchivedMatch.objects.get()
     assert finished.status == ArchivedMatch.FINISHED
     data = client.get(f"/api/matches/{finished.public_id}").json()
@@ -139,7 +141,7 @@ def test_it_answers_404_for_the_sheet_of_a_match_still_being_played(client):
     from games.archive.models import ArchivedMatch
 
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     assert client.get(f"/api/matches/{ArchivedMatch.objects.get().public_id}/sheet.csv").status_code == 404
 
 

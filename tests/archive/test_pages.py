@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 
 from games.archive import views
+from games.archive.models import ArchivedMatch
 from games.archive.simulate import play_match
 from games.display.sheet import score_sheet
 from tests.archive.helpers import hand, make_player, record, record_engine_match, start_match
@@ -238,3 +239,23 @@ def test_it_answers_any_page_number_without_an_error(client, ana, fixed_matches,
 def test_it_answers_any_replay_position_without_an_error(client, engine_match, query):
     response = client.get(f"/en/archive/matches/{engine_match.public_id}/?{query}")
     assert response.status_code in (200, 404)
+
+
+def result_in_the_list(client, archived):
+    """The result column of `archived`'s row on the English archive list."""
+    body = client.get("/en/archive/").content.decode()
+    row = body[body.index(f"/en/archive/matches/{archived.public_id}/"):]
+    return row[row.index('class="archive-result">') + len('class="archive-result">'):row.index("</span>\n</li>")]
+
+
+def test_it_says_in_the_list_how_each_match_ended(client, ana, ben, fixed_matches, engine_match):
+    resigned = record_engine_match((ana, ben), play_match("game", 100, rng=random.Random(3)), code="resign",
+                                   ending=ArchivedMatch.RESIGNED, loser=0)
+    claimed = record_engine_match((ana, ben), play_match("game", 100, rng=random.Random(4)), code="claim",
+                                  ending=ArchivedMatch.LEFT, loser=1)
+    hollywood_winner = engine_match.winner.name
+    assert result_in_the_list(client, engine_match) == (
+        f"{hollywood_winner} won ({engine_match.games_won0}–{engine_match.games_won1})")
+    assert result_in_the_list(client, fixed_matches[0]) == "Ben won"
+    assert result_in_the_list(client, resigned) == "Ben won: Ana resigned"
+    assert result_in_the_list(client, claimed) == "Ana won: Ben left the table"

@@ -1,5 +1,5 @@
 import pytest
-from games.live.owner import live_tables
+from games.live.tables import live_tables
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +36,7 @@ def redis_layer(settings):
                 from asgiref.sync import async_to_sync
                 from channels.layers import get_channel_layer
 
-                from games.live.broadcast import group_name
+                from games.live.events import group_name
                 layer = get_channel_layer()
                 async_to_sync(layer.group_add)(group_name(listening_to), async_to_sync(layer.new_channel)())
             # Over maxmemory with the default noeviction policy, Redis refuses every

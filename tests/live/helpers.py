@@ -7,7 +7,10 @@ from channels.testing import WebsocketCommunicator
 from games.engine import Move
 from games.models import Move as LoggedMove, Table
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from hollywood_site.asgi import application
 
 ORIGIN = (b"origin", b"http://localhost")
@@ -85,7 +88,7 @@ def choose_move(state):
 def open_seated_table(scoring="hollywood", target=100, seed="fixed", **options):
     """A table with Ana in seat 0 and Ben in seat 1; returns (code, [token0, token1])."""
     ana = open_table("Ana", scoring=scoring, target=target, deal_seed=seed, **options)
-    ben = act(ana.table.code, LiveTable.take_seat, "Ben")
+    ben = send_now(ana.table.code, Sit("Ben")).answer
     return ana.table.code, [ana.token, ben.token]
 
 

@@ -3,7 +3,7 @@
 never get that far."""
 
 import pytest
-from games.live.owner import open_table
+from games.live.opening import open_table
 from channels.testing import WebsocketCommunicator
 
 from hollywood_site.asgi import application

@@ -7,8 +7,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
 from games.live.render import render_live
+from games.live.tables import live_tables
 from games.models import Audience
 from tests.live.helpers import api_socket, browser_socket, close, state_where
 
@@ -18,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @database_sync_to_async
 def seated_table():
     seated = open_table("Ana", deal_seed="audience")
-    act(seated.table.code, LiveTable.take_seat, "Ben")
+    send_now(seated.table.code, Sit("Ben")).answer
     return seated.table.code, seated.token
 
 

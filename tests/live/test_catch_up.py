@@ -4,7 +4,10 @@ under the right version, however the commits fall between its reads."""
 import pytest
 
 from games.live import store
-from games.live.owner import LiveTable, act, live_tables
+from games.live.batch import send_now
+from games.live.commands import Play, PressNextHand
+from games.live.owner import LiveTable
+from games.live.tables import live_tables
 from tests.live.helpers import choose_move, open_seated_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +29,7 @@ def commit_after_the_row_is_read(monkeypatch, other):
         if pending:
             pending.clear()
             state = other.snapshot.state_for(other.snapshot.to_move)
-            other.play(state["seat"], choose_move(state), state["version"])
+            other.handle(Play(state["seat"], choose_move(state), state["version"]))
         return row
     monkeypatch.setattr(store, "table_row", row_then_a_move)
 
@@ -40,7 +43,7 @@ def test_it_labels_a_caught_up_snapshot_with_the_moves_it_replayed(monkeypatch):
     here = live_tables.owner(code)
     there = LiveTable(code)  # the other process's owner of the same table
     first = there.snapshot
-    there.play(first.to_move, choose_move(first.state_for(first.to_move)), first.version)
+    there.handle(Play(first.to_move, choose_move(first.state_for(first.to_move)), first.version))
     commit_after_the_row_is_read(monkeypatch, there)
     shown = here.catch_up(first.version + 1)
     # Version first + 1 is the hand's first move, not its first two.
@@ -62,10 +65,10 @@ def test_it_accepts_a_move_chosen_at_a_version_this_process_had_not_seen_yet():
     here = live_tables.owner(code)
     there = LiveTable(code)
     first = there.snapshot
-    there.play(first.to_move, choose_move(first.state_for(first.to_move)), first.version)
+    there.handle(Play(first.to_move, choose_move(first.state_for(first.to_move)), first.version))
     after = LiveTable(code).snapshot  # what the player was shown by the other process
     mover = after.to_move
-    change = act(code, LiveTable.play, mover, choose_move(after.state_for(mover)), after.version)
+    change = send_now(code, Play(mover, choose_move(after.state_for(mover)), after.version))
     assert change.version == after.version + 1 and here.snapshot.version == after.version + 1
 
 
@@ -76,10 +79,10 @@ def test_it_counts_a_next_hand_press_made_on_a_process_that_had_not_seen_the_sho
     state = there.snapshot
     while state.states[None]["hand_result"] is None:  # the other process plays the hand out
         mover = state.to_move
-        there.play(mover, choose_move(state.state_for(mover)), state.version)
+        there.handle(Play(mover, choose_move(state.state_for(mover)), state.version))
         state = there.snapshot
-    there.press_next_hand(0)
+    there.handle(PressNextHand(0))
     # This process is behind by the whole hand; seat 1's press must count, not be refused.
-    change = here.press_next_hand(1)
-    assert change is not None and change.version is not None
+    progress = here.handle(PressNextHand(1))
+    assert [event["type"] for event in progress.events] == ["table.changed"]
     assert here.snapshot.states[None]["hand_number"] == 2

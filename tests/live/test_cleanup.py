@@ -10,7 +10,10 @@ from django.utils import timezone
 
 from games.archive.models import ArchivedMatch, Player, PlayerResult
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Arrive, Play, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +26,7 @@ def age(code, **delta):
 
 def seated(name="Ana"):
     code = open_table(name).table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     return code
 
 
@@ -46,7 +49,7 @@ def test_it_deletes_a_table_nobody_joined_for_a_day_and_its_lone_player():
 def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
     code = open_table("Ana").table.code
     age(code, hours=25)
-    act(code, LiveTable.arrive, 0)  # her page's socket
+    send_now(code, Arrive(0))  # her page's socket
     Seat.objects.update(last_seen=timezone.now() - timedelta(hours=25))  # opened long ago
     run()
     assert Table.objects.filter(code=code).exists()
@@ -54,7 +57,7 @@ def test_it_keeps_an_unjoined_table_whose_creator_still_has_it_open():
 
 def test_it_ends_a_match_nobody_touched_for_weeks_as_abandoned_and_deletes_its_table():
     code = seated()
-    act(code, LiveTable.play, live_tables.owner(code).snapshot.to_move, "pass")  # the match is under way
+    send_now(code, Play(live_tables.owner(code).snapshot.to_move, "pass"))  # the match is under way
     age(code, days=15)
     assert "1 idle tables deleted (1 matches abandoned)" in run()
     archived = ArchivedMatch.objects.get()
@@ -108,16 +111,15 @@ async def test_it_ends_a_socket_whose_table_it_deleted_while_the_socket_was_arri
     from games.live import hub
     from tests.live.helpers import api_socket
     code = await database_sync_to_async(seated)()
-    tell = hub.Hub.tell
+    publish = hub.publish
 
-    async def cleanup_after_the_arrival(self, change):
-        told = await tell(self, change)
-        monkeypatch.setattr(hub.Hub, "tell", tell)  # only the arrival's
+    async def cleanup_after_the_arrival(progress):
+        await publish(progress)
+        monkeypatch.setattr(hub, "publish", publish)  # only the arrival's
         await database_sync_to_async(age)(code, days=15)
         assert "1 idle tables deleted" in await database_sync_to_async(run)()
-        return told
 
-    monkeypatch.setattr(hub.Hub, "tell", cleanup_after_the_arrival)
+    monkeypatch.setattr(hub, "publish", cleanup_after_the_arrival)
     watcher = await api_socket(code)  # a spectator: its first state comes after the arrival
     await it_is_told_the_table_is_gone(watcher)
 

@@ -16,7 +16,10 @@ from channels.db import database_sync_to_async
 from games import computer
 from games.errors import GameError
 from games.live import computer_seat
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Claim, PressRematch, Resign
+from games.live.opening import open_table
+from games.live.tables import computer_turn, live_tables, refreshed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,8 +44,8 @@ async def the_computer_stops(code):
 async def test_it_stops_the_computer_when_its_opponent_resigns_on_its_turn(settings):
     settings.GAMES_COMPUTER_PAUSE = 0
     code = await against_the_computer(settings, computer_moves_first=True)
-    await database_sync_to_async(act)(code, LiveTable.resign, 0)
-    assert await database_sync_to_async(act)(code, LiveTable.computer_turn) is None
+    await database_sync_to_async(send_now)(code, Resign(0))
+    assert await database_sync_to_async(computer_turn)(code) is None
     await the_computer_stops(code)
 
 
@@ -50,10 +53,10 @@ async def test_it_stops_the_computer_when_its_opponent_resigns_on_its_turn(setti
 async def test_it_lets_the_computer_accept_a_rematch_after_a_resignation(settings, computer_moves_first):
     settings.GAMES_COMPUTER_PAUSE = 0
     code = await against_the_computer(settings, computer_moves_first)
-    await database_sync_to_async(act)(code, LiveTable.resign, 0)
-    await database_sync_to_async(act)(code, LiveTable.press_rematch, 0)
+    await database_sync_to_async(send_now)(code, Resign(0))
+    await database_sync_to_async(send_now)(code, PressRematch(0))
     await the_computer_stops(code)  # having pressed Rematch in its turn
-    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(0)
+    state = (await database_sync_to_async(refreshed)(code)).state_for(0)
     assert state["match_number"] == 2 and not state["match_over"]
 
 
@@ -76,7 +79,7 @@ def test_it_shows_the_computer_present_and_never_offers_a_claim_against_it(setti
     assert state["players"][1]["connected"] and state["players"][1]["computer"] == "club"
     assert not state["can_claim"] and state["claim_at"] is None
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.claim, 0)
+        send_now(code, Claim(0))
     assert refused.value.code == "opponent_not_away"
     assert owner.snapshot.state_for(0)["match_over"] is False
 
@@ -89,7 +92,7 @@ def test_it_thinks_in_a_worker_process_and_not_in_the_server_s(settings):
 async def test_it_chooses_in_a_worker_process_the_move_it_would_choose_here(settings):
     settings.GAMES_COMPUTER_PROCESSES = 1
     code = await against_the_computer(settings, computer_moves_first=True)
-    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+    turn = await database_sync_to_async(computer_turn)(code)
     here = computer.choose_move(turn.view, turn.level, random.Random("seed"))
     assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) == here
 
@@ -128,7 +131,7 @@ def test_its_worker_process_ends_when_the_server_is_killed_outright(tmp_path):
 async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
     settings.GAMES_COMPUTER_PROCESSES = 1
     code = await against_the_computer(settings, computer_moves_first=True)
-    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
+    turn = await database_sync_to_async(computer_turn)(code)
     dying = computer_seat.pool()
     dying.submit(os._exit, 1)
     with pytest.raises(BrokenProcessPool):

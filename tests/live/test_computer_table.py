@@ -7,7 +7,10 @@ from channels.db import database_sync_to_async
 
 from games.live import computer_seat
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Play
+from games.live.opening import open_table
+from games.live.tables import computer_turn, live_tables
 from games.archive.models import ArchivedMatch, PlayerResult
 from games.errors import GameError
 from games.models import Move
@@ -82,7 +85,7 @@ async def test_it_moves_when_the_table_is_opened_again_after_a_restart():
     state = await state_where(socket, my_turn_or_showdown, COMPUTER_ANSWERS_WITHIN)
     await socket.disconnect()
     if state["to_move"] == state["seat"]:
-        await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
+        await database_sync_to_async(send_now)(code, Play(0, choose_move(state), state["version"]))
     moves_before = await database_sync_to_async(Move.objects.count)()
     live_tables.clear()
     socket = await api_socket(code, token)
@@ -100,9 +103,9 @@ async def test_it_never_moves_twice_for_one_turn_however_many_think_at_once():
     state = await state_where(socket, my_turn_or_showdown, COMPUTER_ANSWERS_WITHIN)
     await socket.disconnect()
     if state["to_move"] == 0:
-        await database_sync_to_async(act)(code, LiveTable.play, 0, choose_move(state), state["version"])
-    turn = await database_sync_to_async(act)(code, LiveTable.computer_turn)
-    assert turn is not None and turn.kind == "move"
+        await database_sync_to_async(send_now)(code, Play(0, choose_move(state), state["version"]))
+    turn = await database_sync_to_async(computer_turn)(code)
+    assert turn is not None and isinstance(turn.command, Play)
     # Two thinkers (two processes) with the same turn: the version lets only one move in.
     outcomes = await asyncio.gather(computer_seat.take(code, turn), computer_seat.take(code, turn), return_exceptions=True)
     assert sum(isinstance(outcome, GameError) and outcome.code == "stale" for outcome in outcomes) == 1

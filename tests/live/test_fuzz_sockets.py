@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Move, Table
-from games.live.owner import open_table
+from games.live.opening import open_table
 from hollywood_site.asgi import application
 from tests.live.helpers import HOST, ORIGIN
 

@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from games.engine import SCORINGS, Hand, Match, scoring_mode
 from games.engine.cards import Card
 from games.live import store
-from games.live.owner import rng_for
+from games.live.opening import rng_for
 from games.models import Table
 from tests.live.helpers import TIMEOUT, api_socket, browser_socket, choose_move, open_seated_table
 

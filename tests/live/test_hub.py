@@ -4,8 +4,8 @@ import pytest
 from channels.db import database_sync_to_async
 from uvicorn.protocols.utils import ClientDisconnected
 
-from games.live.broadcast import PROCESS
 from games.live.consumers import ApiTableConsumer
+from games.live.events import PROCESS
 from tests.live.helpers import close, move_count, seated_sockets, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,9 @@ from django.test import Client
 
 from games.models import Seat, Table
 
-from games.live.owner import LiveTable, act, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
 from hollywood_site.asgi import application
 from tests.live.helpers import HOST, ORIGIN, TIMEOUT
 
@@ -56,7 +58,7 @@ def test_it_answers_a_browser_over_the_rate_with_the_sites_page(client, low_rate
 
 def test_it_limits_joining_a_full_table_too(client, low_rates):
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     answers = [client.post(f"/api/tables/{code}/join", json.dumps({"name": "Cyd"}),
                            content_type="application/json").status_code for _ in range(4)]
     assert answers == [409, 409, 409, 429]

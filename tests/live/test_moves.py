@@ -1,4 +1,4 @@
-"""The sockets' moves in batches (games.live.moves): one transaction and one commit for the
+"""Commands in batches (games.live.batch): one transaction and one commit for the
 moves waiting together, and for each move what it would have been alone."""
 
 import asyncio
@@ -7,8 +7,12 @@ import pytest
 from django.db import OperationalError
 
 from games.errors import GameError
-from games.live import moves, store
-from games.live.owner import LiveTable, act, live_tables, open_table, play_moves
+from games.live import batch, store
+from games.live.batch import handle_all, send_now
+from games.live.commands import Play, Sit
+from games.live.opening import open_table
+from games.live.owner import LiveTable
+from games.live.tables import live_tables
 from games.models import Move
 from tests.live.helpers import choose_move, open_seated_table
 
@@ -20,16 +24,16 @@ def seated_tables(count):
     owners = []
     for number in range(count):
         seated = open_table("Ana", deal_seed=f"batch{number}")
-        act(seated.table.code, LiveTable.take_seat, "Ben")
+        send_now(seated.table.code, Sit("Ben"))
         owners.append(live_tables.owner(seated.table.code))
     return owners
 
 
 def good_move(owner):
-    """(code, seat, move, version): a legal move at `owner`'s table, as its mover would send it."""
+    """(code, Play): a legal move at `owner`'s table, as its mover would send it."""
     snapshot = owner.snapshot
     seat = snapshot.to_move
-    return owner.code, seat, choose_move(snapshot.state_for(seat)), snapshot.version
+    return owner.code, Play(seat, choose_move(snapshot.state_for(seat)), snapshot.version)
 
 
 def logged(owner):
@@ -38,8 +42,9 @@ def logged(owner):
 
 def test_a_batch_with_one_illegal_move_still_commits_the_others():
     first, illegal, last = seated_tables(3)
-    code, seat, _, version = good_move(illegal)
-    answers = play_moves([good_move(first), (code, seat, "discard ZZ", version), good_move(last)])
+    code, play = good_move(illegal)
+    version = play.version
+    answers = handle_all([good_move(first), (code, Play(play.seat, "discard ZZ", version)), good_move(last)])
     assert [answer.version for answer in (answers[0], answers[2])] == [first.table.version, last.table.version]
     assert (answers[1].code, answers[1].reason) == ("illegal_move", "unknown_move")
     assert [logged(owner) for owner in (first, illegal, last)] == [1, 0, 1]
@@ -48,8 +53,9 @@ def test_a_batch_with_one_illegal_move_still_commits_the_others():
 
 def test_a_stale_move_and_an_unknown_table_are_refused_alone_in_their_batch():
     first, stale = seated_tables(2)
-    code, seat, move, version = good_move(stale)
-    answers = play_moves([("ZZZZZZ", 0, "pass", None), (code, seat, move, version - 1), good_move(first)])
+    code, play = good_move(stale)
+    answers = handle_all([("ZZZZZZ", Play(0, "pass")), (code, Play(play.seat, play.move, play.version - 1)),
+                          good_move(first)])
     assert [answer.code for answer in answers[:2]] == ["unknown_table", "stale"]
     assert answers[2].version == first.snapshot.version
     assert [logged(first), logged(stale)] == [1, 0]
@@ -58,15 +64,15 @@ def test_a_stale_move_and_an_unknown_table_are_refused_alone_in_their_batch():
 def test_nobody_is_told_a_move_of_a_batch_before_the_batch_commits(monkeypatch):
     first, second = seated_tables(2)
     shown = []
-    play = LiveTable.play
+    play = LiveTable.apply_move
 
-    def watched(owner, *args):
+    def watched(owner, *args, **kwargs):
         shown.append({other.code: other.snapshot.version for other in (first, second)})
-        return play(owner, *args)
+        return play(owner, *args, **kwargs)
 
-    monkeypatch.setattr(LiveTable, "play", watched)
+    monkeypatch.setattr(LiveTable, "apply_move", watched)
     before = {first.code: first.snapshot.version, second.code: second.snapshot.version}
-    play_moves([good_move(first), good_move(second)])
+    handle_all([good_move(first), good_move(second)])
     assert shown == [before, before]  # the first move was played, not yet shown, as the second was
     assert first.snapshot.version == before[first.code] + 1 and second.snapshot.version == before[second.code] + 1
 
@@ -83,18 +89,19 @@ def test_a_batch_that_meets_the_database_away_writes_none_of_its_moves_and_shows
     monkeypatch.setattr(store, "append_move", away_at_the_second)
     versions = [first.snapshot.version, second.snapshot.version]
     with pytest.raises(OperationalError):
-        play_moves([good_move(first), good_move(second)])
+        handle_all([good_move(first), good_move(second)])
     assert [logged(first), logged(second)] == [0, 0]
     assert [first.snapshot.version, second.snapshot.version] == versions
     assert first.in_doubt and second.in_doubt  # each reloads before its next change
     monkeypatch.setattr(store, "append_move", append)
-    assert play_moves([good_move(first)])[0].version == versions[0] + 1 and logged(first) == 1
+    assert handle_all([good_move(first)])[0].version == versions[0] + 1 and logged(first) == 1
 
 
 def test_a_second_move_of_one_table_goes_after_the_first_has_committed():
     (owner,) = seated_tables(1)
-    code, seat, move, version = good_move(owner)
-    answers = play_moves([(code, seat, move, version), (code, seat, move, version)])
+    code, play = good_move(owner)
+    version = play.version
+    answers = handle_all([(code, play), (code, play)])
     assert answers[0].version == version + 1 and answers[1].code == "stale"  # it saw the first's result
     assert logged(owner) == 1
 
@@ -106,11 +113,11 @@ async def test_moves_sent_together_go_to_the_database_in_one_batch(monkeypatch):
 
     def counted(waiting):
         batches.append(len(waiting))
-        return play_moves(waiting)
+        return handle_all(waiting)
 
-    monkeypatch.setattr(moves, "play_moves", counted)
+    monkeypatch.setattr(batch, "handle_all", counted)
     owners = [live_tables.get(code) for code, _ in tables]
-    answers = await asyncio.gather(*(moves.play(*good_move(owner)) for owner in owners))
+    answers = await asyncio.gather(*(batch.send(*good_move(owner)) for owner in owners))
     assert batches == [4]
     assert [answer.version for answer in answers] == [owner.snapshot.version for owner in owners]
 
@@ -119,8 +126,8 @@ async def test_moves_sent_together_go_to_the_database_in_one_batch(monkeypatch):
 async def test_a_refused_move_in_a_batch_is_raised_to_its_mover_alone():
     tables = [await open_seated_table(seed=f"alone{number}") for number in range(2)]
     owners = [live_tables.get(code) for code, _ in tables]
-    code, seat, _, version = good_move(owners[1])
-    answers = await asyncio.gather(moves.play(*good_move(owners[0])), moves.play(code, seat, "discard ZZ", version),
+    code, play = good_move(owners[1])
+    answers = await asyncio.gather(batch.send(*good_move(owners[0])), batch.send(code, Play(play.seat, "discard ZZ", play.version)),
                                    return_exceptions=True)
     assert answers[0].version == owners[0].snapshot.version
     assert isinstance(answers[1], GameError) and answers[1].code == "illegal_move"

@@ -5,7 +5,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.live import render
-from games.live.owner import LiveTable, act
+from games.live.batch import send_now
+from games.live.commands import Play, Resign
+from games.live.tables import refreshed
 from tests.live.helpers import api_socket, browser_socket, choose_move, open_seated_table, receive, state_where
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,12 +41,12 @@ async def test_it_leaves_no_move_to_make_once_the_opponent_resigned():
     code, tokens = await open_seated_table("hand")
     socket = await browser_socket(code, tokens[0])
     first = await receive(socket)
-    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(0)
+    state = (await database_sync_to_async(refreshed)(code)).state_for(0)
     if state["to_move"] != 0:  # make it Ana's turn first
-        other = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(1)
-        await database_sync_to_async(act)(code, LiveTable.play, 1, choose_move(other), other["version"])
-    await database_sync_to_async(act)(code, LiveTable.resign, 1)
-    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(0)
+        other = (await database_sync_to_async(refreshed)(code)).state_for(1)
+        await database_sync_to_async(send_now)(code, Play(1, choose_move(other), other["version"]))
+    await database_sync_to_async(send_now)(code, Resign(1))
+    state = (await database_sync_to_async(refreshed)(code)).state_for(0)
     assert (state["to_move"], state["legal_moves"], state["knocks"]) == (None, [], [])
     html = render.render_live(state)
     assert "data-move=" not in html and "Tap a card to discard it" not in html and "felt my-turn" not in html

@@ -3,7 +3,11 @@
 import random
 
 import pytest
-from games.live.owner import LiveTable, act, clean_name, live_tables, open_table
+from games.live.batch import send_now
+from games.live.clean import clean_name
+from games.live.commands import Arrive, Leave, Play, PressNextHand, PressRematch, Say, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables, seat_for
 from games.errors import GameError
 from games.models import ChatMessage, Move, Table
 
@@ -18,7 +22,7 @@ def loaded(code):
 
 def seated_table():
     table, *_ = open_table("Ana", deal_seed="services")
-    act(table.code, LiveTable.take_seat, "Ben")
+    send_now(table.code, Sit("Ben")).answer
     return loaded(table.code)
 
 
@@ -59,7 +63,7 @@ def test_it_keeps_names_with_a_few_marks_joiners_and_fillers_beside_something_vi
 def test_it_refuses_a_chat_line_with_nothing_visible_or_a_pile_of_marks_and_stores_nothing(text, code):
     table, *_ = seated_table()
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.say, 0, text)
+        send_now(table.code, Say(0, text))
     assert refused.value.code == code
     assert not ChatMessage.objects.exists()
 
@@ -72,7 +76,7 @@ def test_it_trims_names_and_keeps_24_characters():
 def test_it_bumps_the_version_once_per_move():
     table, _, match = seated_table()
     before = table.version
-    version = act(table.code, LiveTable.play, match.hand.to_move, "pass", before).version
+    version = send_now(table.code, Play(match.hand.to_move, "pass", before)).version
     assert version == before + 1 == Table.objects.get().version
     assert list(Move.objects.values_list("text", "version")) == [("pass", version)]
 
@@ -81,14 +85,14 @@ def test_it_refuses_a_move_before_the_opponent_has_joined():
     table, *_ = open_table("Ana")
     mover = loaded(table.code)[2].hand.to_move
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, mover, "pass")
+        send_now(table.code, Play(mover, "pass"))
     assert refused.value.code == "waiting_for_opponent"
 
 
 def test_it_refuses_a_stale_version_and_writes_nothing():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, match.hand.to_move, "pass", table.version + 5)
+        send_now(table.code, Play(match.hand.to_move, "pass", table.version + 5))
     assert refused.value.code == "stale"
     assert not Move.objects.exists() and Table.objects.get().version == table.version
 
@@ -96,31 +100,31 @@ def test_it_refuses_a_stale_version_and_writes_nothing():
 def test_it_refuses_the_second_of_two_moves_made_against_the_same_version():
     table, _, match = seated_table()
     mover = match.hand.to_move
-    act(table.code, LiveTable.play, mover, "pass", table.version)
+    send_now(table.code, Play(mover, "pass", table.version))
     with pytest.raises(GameError):
-        act(table.code, LiveTable.play, mover, "pile", table.version)
+        send_now(table.code, Play(mover, "pile", table.version))
     assert Move.objects.count() == 1
 
 
 def test_it_passes_on_the_engines_reason_for_an_illegal_move():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, match.hand.to_move, "discard ZZ")
+        send_now(table.code, Play(match.hand.to_move, "discard ZZ"))
     assert (refused.value.code, refused.value.reason) == ("illegal_move", "unknown_move")
 
 
 def test_it_finds_a_seat_only_by_its_exact_token():
     table, _, token, *_ = open_table("Ana")
-    assert act(table.code, LiveTable.seat_for, token) == 0
-    assert act(table.code, LiveTable.seat_for, token + "x") is None
-    assert act(table.code, LiveTable.seat_for, None) is None
+    assert seat_for(table.code, token) == 0
+    assert seat_for(table.code, token + "x") is None
+    assert seat_for(table.code, None) is None
 
 
 def test_it_counts_presence_without_going_below_zero():
     from games.models import Presence
     table, _, _ = seated_table()
-    act(table.code, LiveTable.leave, 0)
-    act(table.code, LiveTable.arrive, 0)
+    send_now(table.code, Leave(0))
+    send_now(table.code, Arrive(0))
     counted = dict(Presence.objects.values_list("seat__number", "connections"))
     assert counted == {0: 1}
     assert Table.objects.get().version == table.version
@@ -149,23 +153,23 @@ def test_it_keeps_the_match_cached_when_a_move_is_refused():
     mover = match.hand.to_move
     for seat, move in ((mover, "discard ZZ"), (mover, "stock"), (1 - mover, "pass")):
         with pytest.raises(GameError):
-            act(table.code, LiveTable.play, seat, move)
+            send_now(table.code, Play(seat, move))
         # Still cached: the next frame costs no replay of the whole match.
         assert live_tables.get(table.code).match is match
 
 
 def test_it_keeps_the_match_cached_when_next_hand_or_rematch_come_too_early():
     table, _, match = seated_table()
-    for operation in (LiveTable.press_next_hand, LiveTable.press_rematch):
+    for command in (PressNextHand(0), PressRematch(0)):
         with pytest.raises(GameError):
-            act(table.code, operation, 0)
+            send_now(table.code, command)
         assert live_tables.get(table.code).match is match
 
 
 def test_it_names_the_engines_turn_and_hand_end_refusals_by_themselves():
     table, _, match = seated_table()
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, 1 - match.hand.to_move, "pass")
+        send_now(table.code, Play(1 - match.hand.to_move, "pass"))
     assert (refused.value.code, refused.value.reason) == ("not_your_turn", None)
 
 
@@ -180,7 +184,7 @@ def reshuffled_stock(code, keep_cache):
         legal = hand.legal_moves()
         draws = [move for move in ("pass", "stock") if move in legal]
         discards = [move for move in legal if move.startswith("discard ")]
-        act(code, LiveTable.play, hand.to_move, (draws or discards)[0])
+        send_now(code, Play(hand.to_move, (draws or discards)[0]))
 
 
 @pytest.mark.django_db(transaction=True)  # the cache is filled only once a write commits
@@ -188,7 +192,7 @@ def test_it_reshuffles_a_seeded_table_the_same_whether_its_match_was_cached_or_n
     stocks = []
     for keep_cache in (True, False):
         table, *_ = open_table("Ana", scoring="hand", deal_seed="reshuffle")
-        act(table.code, LiveTable.take_seat, "Ben")
+        send_now(table.code, Sit("Ben")).answer
         stocks.append(reshuffled_stock(table.code, keep_cache))
     assert stocks[0] == stocks[1]
 
@@ -199,7 +203,7 @@ def test_it_refuses_a_move_whose_number_the_log_already_holds_and_changes_nothin
     # As if another process had logged move `before + 1` and not yet advanced the version.
     Move.objects.create(table=table, match_number=1, hand_number=1, version=before + 1, seat=mover, text="pass")
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, mover, "pile", before)
+        send_now(table.code, Play(mover, "pile", before))
     assert refused.value.code == "stale"
     assert Table.objects.get().version == before and Move.objects.count() == 1
     # The owner that played the refused move in memory read the table afresh.
@@ -212,7 +216,7 @@ def test_it_refuses_a_move_after_a_change_without_a_move_it_had_not_seen_and_log
     # As if another process had changed the table without logging a move (a press, a resignation).
     Table.objects.filter(pk=table.pk).update(version=before + 1)
     with pytest.raises(GameError) as refused:
-        act(table.code, LiveTable.play, mover, "pile", before)
+        send_now(table.code, Play(mover, "pile", before))
     assert refused.value.code == "stale"
     assert Table.objects.get().version == before + 1 and not Move.objects.exists()
 
@@ -221,7 +225,7 @@ def test_it_gives_the_state_the_archived_matchs_public_id_as_its_match_id():
     from games.archive.models import ArchivedMatch
 
     code = open_table("Ana").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     match_id = live_tables.owner(code).snapshot.state_for(0)["match_id"]
     assert match_id == ArchivedMatch.objects.get().public_id and not match_id.isdigit()
 

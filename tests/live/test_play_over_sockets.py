@@ -5,7 +5,8 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live.owner import LiveTable, live_tables
+from games.live.owner import LiveTable
+from games.live.tables import live_tables
 from games.engine import HOLLYWOOD
 from tests.live.helpers import (
     api_socket, both_connected, both_press, close, move_count, next_hand, play, seated_sockets, state_at,

@@ -5,8 +5,10 @@ from channels.db import database_sync_to_async
 
 from games.live import hub
 
-from games.live.owner import LiveTable, act, open_table
-from games.live.broadcast import revoked
+from games.live.batch import send_now
+from games.live.commands import RenewSecret
+from games.live.events import revoked
+from games.live.opening import open_table
 from tests.live.helpers import (
     HOST, ORIGIN, api_socket, close, open_seated_table, receive, seated_sockets, state_where,
 )
@@ -41,8 +43,8 @@ async def test_it_closes_the_old_devices_sockets_when_a_seat_is_renewed_and_seat
     code, tokens = await open_seated_table()
     old_device = await api_socket(code, tokens[0])
     await state_where(old_device, lambda state: state["seat"] == 0)
-    _, new_token = await database_sync_to_async(act)(code, LiveTable.renew_secret, tokens[0])
-    await hub.hub().send(code, revoked(code, 0))
+    # The renewal publishes its own event: every socket with the old secret is closed.
+    _, new_token = (await database_sync_to_async(send_now)(code, RenewSecret(tokens[0]))).answer
     while (event := await old_device.receive_output(timeout=5))["type"] != "websocket.close":
         pass
     assert event["code"] == 4401
@@ -81,7 +83,7 @@ async def test_it_tells_the_creator_at_once_when_someone_takes_the_free_seat():
 
 
 async def test_it_beats_the_presence_of_this_processs_sockets_in_one_statement():
-    from games.live.owner import beat_this_process
+    from games.live.tables import beat_this_process
     from games.models import Presence
     code, tokens, sockets, states = await seated_sockets()
     before = await database_sync_to_async(lambda: sorted(Presence.objects.values_list("beat", flat=True)))()

@@ -5,7 +5,10 @@ import pytest
 from django.utils import translation
 
 from games.live import render
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Play, PressNextHand, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from tests.live.helpers import (
     api_socket, both_connected, browser_socket, choose_move, close, open_seated_table, play, state_at, state_where,
 )
@@ -58,7 +61,7 @@ def played_views(seed, moves=120):
     hands (the showdowns and a new deal included)."""
     ana = open_table("Ana", deal_seed=seed)
     code = ana.table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     views = []
     for _ in range(moves):
         snapshot = live_tables.get(code).snapshot
@@ -68,9 +71,9 @@ def played_views(seed, moves=120):
             break
         if state["hand_result"] is not None:
             for seat in (0, 1):
-                act(code, LiveTable.press_next_hand, seat)
+                send_now(code, PressNextHand(seat))
         else:
-            act(code, LiveTable.play, state["to_move"], choose_move(snapshot.state_for(state["to_move"])))
+            send_now(code, Play(state["to_move"], choose_move(snapshot.state_for(state["to_move"]))))
     return views
 
 
@@ -130,19 +133,19 @@ def test_the_turn_passing_marks_the_felt_and_leaves_the_players_alone():
     """Whose turn it is is the felt's to say (table.css draws the mark): the players' lines
     do not change, and are not sent, only because the turn passed."""
     code = open_table("Ana", deal_seed="frames-turn").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     with translation.override("en"):
         first = live_tables.get(code).snapshot.state_for(0)["to_move"]
-        act(code, LiveTable.play, first, "pass")  # the hand's log comes: a whole frame
+        send_now(code, Play(first, "pass"))  # the hand's log comes: a whole frame
         before = render.LiveView(live_tables.get(code).snapshot.state_for(first))
-        act(code, LiveTable.play, 1 - first, "pass")  # the upcard refused again: no card moved
+        send_now(code, Play(1 - first, "pass"))  # the upcard refused again: no card moved
         after = render.LiveView(live_tables.get(code).snapshot.state_for(first))
     assert f'data-to-move="{1 - first}"' in before.felt and f'data-to-move="{first}"' in after.felt
     frame = after.frame(before.keys)
     assert 'id="players"' not in frame and 'id="my-seat"' not in frame and 'id="table-news"' in frame
     # Nor does my seat's line change when I draw: it does not show how many cards I hold.
     with translation.override("en"):
-        act(code, LiveTable.play, first, "stock")
+        send_now(code, Play(first, "stock"))
         drawn = render.LiveView(live_tables.get(code).snapshot.state_for(first))
     frame = drawn.frame(after.keys)
     assert 'id="hand-cards"' in frame and 'id="my-seat"' not in frame
@@ -168,12 +171,12 @@ def test_a_frame_carries_only_the_new_lines_and_discards_to_a_page_that_shows_th
 @pytest.mark.django_db
 def test_a_card_taken_from_the_pile_sends_the_logs_pile_whole():
     code = open_table("Ana", deal_seed="frames-4").table.code
-    act(code, LiveTable.take_seat, "Ben")
+    send_now(code, Sit("Ben")).answer
     with translation.override("en"):
         first = live_tables.get(code).snapshot.state_for(0)["to_move"]
-        act(code, LiveTable.play, first, "pass")
+        send_now(code, Play(first, "pass"))
         before = render.LiveView(live_tables.get(code).snapshot.state_for(0))
-        act(code, LiveTable.play, 1 - first, "pile")  # the upcard, the pile's one card
+        send_now(code, Play(1 - first, "pile"))  # the upcard, the pile's one card
         after = render.LiveView(live_tables.get(code).snapshot.state_for(0))
     assert before.keys["log-pile"][1] == 1 and after.keys["log-pile"][1] == 0
     piece = after.piece("log-pile", before.keys["log-pile"])

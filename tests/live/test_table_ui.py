@@ -12,7 +12,10 @@ from django.utils import timezone, translation
 from games.display.cards import card_name, card_short
 from games.live import render
 
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import Arrive, Claim, Play, PressNextHand, PressRematch, Resign, Say, Sit
+from games.live.opening import open_table
+from games.live.tables import live_tables
 from games.archive.models import ArchivedMatch
 from games.errors import GameError
 from games.identity import clean_name, grapheme_count
@@ -25,14 +28,14 @@ pytestmark = pytest.mark.django_db
 
 def seated(scoring="hollywood", seed="fixed", **options):
     ana = open_table("Ana", scoring=scoring, deal_seed=seed, **options)
-    ben = act(ana.table.code, LiveTable.take_seat, "Ben")
+    ben = send_now(ana.table.code, Sit("Ben")).answer
     return ana.table.code, ana, ben
 
 
 def play(code, moves=1, chooser=choose_move):
     for _ in range(moves):
         mover = state_of(code, 0)["to_move"]
-        act(code, LiveTable.play, mover, chooser(state_of(code, mover)))
+        send_now(code, Play(mover, chooser(state_of(code, mover))))
 
 
 def page(code, token=None, seat=None):
@@ -95,7 +98,7 @@ def test_it_names_each_card_button_for_a_screen_reader_starting_with_what_it_sho
     top = state_of(code, mover)["discard_top"]
     assert {"pile", "stock"} <= set(state_of(code, mover)["legal_moves"])
     before_the_draw = card_buttons(live_html(code, mover))
-    act(code, LiveTable.play, mover, "stock")
+    send_now(code, Play(mover, "stock"))
     in_hand = card_buttons(live_html(code, mover))
     # The pile's card offered, then every card of the hand: each a button, none left unnamed.
     assert list(before_the_draw) == [top] and sorted(in_hand) == sorted(state_of(code, mover)["hand"])
@@ -139,7 +142,7 @@ def test_it_paints_the_hand_in_the_browsers_saved_order_from_the_first_response(
 def test_it_marks_the_card_just_drawn_and_says_why_the_taken_card_cannot_be_discarded():
     code, *_ = seated()
     mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pile")
+    send_now(code, Play(mover, "pile"))
     seen = state_of(code, mover)
     taken = seen["cannot_discard"]
     html = live_html(code, mover)
@@ -154,10 +157,10 @@ def test_it_tells_each_player_what_the_opponent_did_naming_every_face_up_card():
     code, *_ = seated()
     upcard = state_of(code, 0)["upcard"]
     mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pile")  # the upcard, taken
+    send_now(code, Play(mover, "pile"))  # the upcard, taken
     mine = state_of(code, mover)
     discard = next(move for move in mine["legal_moves"] if move.startswith("discard"))
-    act(code, LiveTable.play, mover, discard)
+    send_now(code, Play(mover, discard))
     other = 1 - mover
     lines = render.live_context(state_of(code, other), "melds")["moves"]
     name = ("Ana", "Ben")[mover]
@@ -173,7 +176,7 @@ def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
     code, *_ = seated()
     play(code, 2)  # both pass the upcard
     mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "stock")
+    send_now(code, Play(mover, "stock"))
     drawn = state_of(code, mover)["drawn"]
     theirs = state_of(code, 1 - mover)
     assert theirs["drawn"] is None
@@ -187,7 +190,7 @@ def test_it_never_names_the_card_drawn_from_the_stock_to_the_opponent():
 def test_it_announces_the_opponents_move_and_your_turn_in_a_live_region():
     code, *_ = seated()
     mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pass")
+    send_now(code, Play(mover, "pass"))
     html = live_html(code, 1 - mover)
     announcer = re.search(r'<p class="visually-hidden" id="announcer" aria-live="polite"[^>]*>(.*?)</p>', html).group(1)
     assert announcer == f"{('Ana', 'Ben')[mover]} passed on the upcard. Your turn: take the upcard or pass."
@@ -270,7 +273,7 @@ def test_it_opens_a_single_hand_table_without_a_target_as_the_form_sends_it(clie
 def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
     code, *_ = seated()
     mover = state_of(code, 0)["to_move"]
-    act(code, LiveTable.play, mover, "pile")
+    send_now(code, Play(mover, "pile"))
     seen = state_of(code, mover)
     html = live_html(code, mover)
     for card, after in seen["discard_deadwood"].items():
@@ -311,7 +314,7 @@ def test_it_says_whom_it_waits_for_after_next_hand_is_pressed():
     code, *_ = seated(scoring="game")
     while state_of(code, 0)["hand_result"] is None:
         play(code)
-    act(code, LiveTable.press_next_hand, 0)
+    send_now(code, PressNextHand(0))
     assert "Waiting for Ben to press “Next hand”…" in live_html(code, 0)
     assert "Ana is ready for the next hand." in live_html(code, 1)
 
@@ -321,8 +324,8 @@ def test_it_keeps_the_running_score_between_the_two_players_across_rematches():
     while not state_of(code, 0)["match_over"]:
         play(code)
     winner = state_of(code, 0)["match_winner"]
-    act(code, LiveTable.press_rematch, 0)
-    act(code, LiveTable.press_rematch, 1)
+    send_now(code, PressRematch(0))
+    send_now(code, PressRematch(1))
     fresh = state_of(code, 0)
     assert not fresh["match_over"] and fresh["table_wins"] == ([1, 0] if winner == 0 else [0, 1])
     expected = "Matches: Ana 1 – 0 Ben" if winner == 0 else "Matches: Ana 0 – 1 Ben"
@@ -342,7 +345,7 @@ def test_it_puts_the_match_result_above_the_rematch_button():
 def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
     code, *_ = seated()
     play(code, 3)
-    act(code, LiveTable.resign, 1)
+    send_now(code, Resign(1))
     table = Table.objects.get(code=code)
     archived = ArchivedMatch.objects.get(pk=table.archive_id)
     assert (archived.ending, archived.winner_seat, archived.status) == ("resigned", 0, "finished")
@@ -350,15 +353,15 @@ def test_it_ends_a_resigned_match_through_the_archive_and_shows_who_resigned():
     assert seen["match_over"] and seen["match_winner"] == 0 and seen["ending"] == "resigned"
     assert "Ben resigned; the match goes to Ana." in live_html(code, 0)
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.play, seen["to_move"] or 0, "stock")
+        send_now(code, Play(seen["to_move"] or 0, "stock"))
     assert refused.value.code == "match_ended"
 
 
 def test_it_starts_a_rematch_after_a_resignation_with_no_ending_left_over():
     code, *_ = seated()
-    act(code, LiveTable.resign, 0)
-    act(code, LiveTable.press_rematch, 0)
-    act(code, LiveTable.press_rematch, 1)
+    send_now(code, Resign(0))
+    send_now(code, PressRematch(0))
+    send_now(code, PressRematch(1))
     fresh = state_of(code, 0)
     assert not fresh["match_over"] and fresh["ending"] is None and fresh["table_wins"] == [0, 1]
 
@@ -369,9 +372,9 @@ def test_it_refuses_a_claim_while_the_opponent_is_here(settings, after):
     code, *_ = seated()
     mover = state_of(code, 0)["to_move"]
     for seat in (0, 1):
-        act(code, LiveTable.arrive, seat)
+        send_now(code, Arrive(seat))
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.claim, 1 - mover)
+        send_now(code, Claim(1 - mover))
     assert refused.value.code == "opponent_not_away"
     assert not state_of(code, 1 - mover)["can_claim"]
 
@@ -382,7 +385,7 @@ def test_it_refuses_a_claim_before_the_opponent_has_been_away_long_enough(settin
     mover = state_of(code, 0)["to_move"]
     away(code, mover, seconds=60)
     with pytest.raises(GameError):
-        act(code, LiveTable.claim, 1 - mover)
+        send_now(code, Claim(1 - mover))
 
 
 def test_it_lets_a_player_claim_the_match_from_an_opponent_away_for_the_set_time(settings):
@@ -392,7 +395,7 @@ def test_it_lets_a_player_claim_the_match_from_an_opponent_away_for_the_set_time
     away(code, mover, seconds=121)
     claimer = 1 - mover
     assert state_of(code, claimer)["can_claim"] and "Claim the match" in live_html(code, claimer)
-    act(code, LiveTable.claim, claimer)
+    send_now(code, Claim(claimer))
     archived = ArchivedMatch.objects.get(pk=Table.objects.get(code=code).archive_id)
     assert (archived.ending, archived.winner_seat) == ("left", claimer)
     names = ("Ana", "Ben")
@@ -405,7 +408,7 @@ def test_it_never_lets_the_player_to_move_claim_against_a_waiting_opponent(setti
     mover = state_of(code, 0)["to_move"]
     away(code, 1 - mover)
     with pytest.raises(GameError):
-        act(code, LiveTable.claim, mover)
+        send_now(code, Claim(mover))
 
 
 # Names ---------------------------------------------------------------------------------------
@@ -446,7 +449,7 @@ def test_it_sets_no_length_limit_in_the_name_fields_that_would_cut_a_pasted_name
 def test_it_keeps_chat_with_the_table_without_changing_its_version():
     code, *_ = seated()
     before = Table.objects.get(code=code).version
-    act(code, LiveTable.say, 0, "  Good luck!  ")
+    send_now(code, Say(0, "  Good luck!  "))
     assert Table.objects.get(code=code).version == before
     assert [line["text"] for line in live_tables.owner(code).chat_lines()] == ["Good luck!"]
 
@@ -454,7 +457,7 @@ def test_it_keeps_chat_with_the_table_without_changing_its_version():
 def test_it_never_lets_a_spectator_write_in_the_chat():
     code, *_ = seated()
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.say, None, "hello")
+        send_now(code, Say(None, "hello"))
     assert refused.value.code == "spectator" and not ChatMessage.objects.exists()
 
 
@@ -462,15 +465,15 @@ def test_it_limits_how_fast_a_seat_may_chat(settings):
     settings.GAMES_CHAT_BURST = 3
     code, *_ = seated()
     for number in range(3):
-        act(code, LiveTable.say, 0, f"line {number}")
+        send_now(code, Say(0, f"line {number}"))
     with pytest.raises(GameError) as refused:
-        act(code, LiveTable.say, 0, "one too many")
+        send_now(code, Say(0, "one too many"))
     assert refused.value.code == "rate_limited"
-    act(code, LiveTable.say, 1, "the other seat may still talk")
+    send_now(code, Say(1, "the other seat may still talk"))
 
 
 def test_it_escapes_chat_on_the_page():
     code, ana, _ = seated()
-    act(code, LiveTable.say, 0, "<img src=x onerror=alert(1)>")
+    send_now(code, Say(0, "<img src=x onerror=alert(1)>"))
     html = page(code, ana.token)
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html

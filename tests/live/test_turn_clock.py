@@ -14,8 +14,11 @@ from games.archive.models import ArchivedHand
 from games.computer import choose_move
 from games.errors import GameError
 from games.live import clock, hub
-from games.live.owner import LiveTable, act, live_tables, open_table
+from games.live.batch import send_now
+from games.live.commands import ClockNextHand, ClockPlay, Play, PressNextHand, PressRematch, Sit
+from games.live.opening import open_table
 from games.live.render import live_context
+from games.live.tables import clock_turn, live_tables, refreshed
 from games.models import Move, Table
 from tests.live.helpers import api_socket, close, state_where
 
@@ -30,7 +33,7 @@ def a_computer_in_this_process(settings):
 
 def clocked_table(clock_seconds=30, scoring="hollywood"):
     seated = open_table("Ana", deal_seed="clock", clock=clock_seconds, scoring=scoring)
-    ben = act(seated.table.code, LiveTable.take_seat, "Ben")
+    ben = send_now(seated.table.code, Sit("Ben")).answer
     return seated.table.code, {0: seated.token, 1: ben.token}
 
 
@@ -43,7 +46,7 @@ def time_runs_out(code):
 
 def test_a_table_has_no_clock_unless_one_is_chosen():
     seated = open_table("Ana")
-    act(seated.table.code, LiveTable.take_seat, "Ben")
+    send_now(seated.table.code, Sit("Ben")).answer
     table = Table.objects.get()
     assert table.clock == 0 and table.clock_deadline is None
     assert live_tables.owner(table.code).snapshot.state_for(0)["clock"] is None
@@ -73,7 +76,7 @@ def test_a_turn_played_in_time_keeps_the_bank_and_starts_the_other_seats_clock()
     code, _ = clocked_table(30)
     owner = live_tables.owner(code)
     mover = owner.snapshot.to_move
-    act(code, LiveTable.play, mover, "pass", owner.snapshot.version)
+    send_now(code, Play(mover, "pass", owner.snapshot.version))
     table = Table.objects.get()
     assert table.clock_banks == [20.0, 20.0]
     assert table.clock_deadline > timezone.now() + timedelta(seconds=45)
@@ -86,7 +89,7 @@ def test_a_turn_that_ran_over_its_seconds_leaves_what_was_left_of_the_bank():
     # Twelve seconds left: the turn's thirty are spent, and eight of the bank's twenty.
     Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(seconds=12))
     live_tables.clear()
-    act(code, LiveTable.play, mover, "pass", Table.objects.get().version)
+    send_now(code, Play(mover, "pass", Table.objects.get().version))
     banks = Table.objects.get().clock_banks
     assert 11.5 <= banks[mover] <= 12 and banks[1 - mover] == 20.0
 
@@ -94,14 +97,14 @@ def test_a_turn_that_ran_over_its_seconds_leaves_what_was_left_of_the_bank():
 async def test_it_plays_the_club_move_for_a_player_whose_time_ran_out():
     code, _ = await database_sync_to_async(clocked_table)()
     await database_sync_to_async(time_runs_out)(code)
-    turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
-    assert turn.kind == "move" and turn.level == "club"
+    turn = await database_sync_to_async(clock_turn)(code)
+    assert isinstance(turn.command, ClockPlay) and turn.level == "club"
     await asyncio.wait_for(clock.run_out(code), timeout=10)
     moves = await database_sync_to_async(lambda: list(Move.objects.values_list("seat", "text", "by_clock")))()
     assert moves == [(turn.seat, moves[0][1], True)]
     # The other seat's turn now, on a fresh clock: nothing more is due.
-    assert await database_sync_to_async(act)(code, LiveTable.clock_turn) is None
-    state = (await database_sync_to_async(act)(code, LiveTable.refresh)).state_for(None)
+    assert await database_sync_to_async(clock_turn)(code) is None
+    state = (await database_sync_to_async(refreshed)(code)).state_for(None)
     assert state["clock"]["played"] == [0] and state["clock"]["banks"][turn.seat] == 0
     names = {0: "Ana", 1: "Ben"}
     line = live_context(state, "melds")["moves"][0]
@@ -113,8 +116,8 @@ async def test_it_plays_the_draw_and_then_the_discard_of_a_turn_that_ran_out():
     owner = await database_sync_to_async(live_tables.owner)(code)
     # Past the upcard's offer: the first seat passes, the second draws from the stock…
     first = owner.snapshot.to_move
-    await database_sync_to_async(act)(code, LiveTable.play, first, "pass", owner.snapshot.version)
-    await database_sync_to_async(act)(code, LiveTable.play, 1 - first, "pass", owner.snapshot.version)
+    await database_sync_to_async(send_now)(code, Play(first, "pass", owner.snapshot.version))
+    await database_sync_to_async(send_now)(code, Play(1 - first, "pass", owner.snapshot.version))
     await database_sync_to_async(time_runs_out)(code)
     await asyncio.wait_for(clock.run_out(code), timeout=10)
     played = await database_sync_to_async(lambda: list(Move.objects.filter(by_clock=True).values_list("seat", "text")))()
@@ -125,11 +128,11 @@ async def test_it_plays_the_draw_and_then_the_discard_of_a_turn_that_ran_out():
 async def test_a_move_made_in_time_is_never_played_again_by_a_clock_that_saw_the_old_deadline():
     code, _ = await database_sync_to_async(clocked_table)()
     await database_sync_to_async(time_runs_out)(code)
-    turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
+    turn = await database_sync_to_async(clock_turn)(code)
     # Another process played the clock's move (or the player moved) meanwhile.
-    await database_sync_to_async(act)(code, LiveTable.play, turn.seat, "pass", turn.version)
+    await database_sync_to_async(send_now)(code, Play(turn.seat, "pass", turn.version))
     with pytest.raises(GameError) as refused:
-        await database_sync_to_async(act)(code, LiveTable.play_for_clock, turn.seat, "pass", turn.version)
+        await database_sync_to_async(send_now)(code, ClockPlay(turn.seat, "pass", turn.version))
     assert refused.value.code == "stale"
     assert await database_sync_to_async(Move.objects.filter(by_clock=True).exists)() is False
 
@@ -137,11 +140,11 @@ async def test_a_move_made_in_time_is_never_played_again_by_a_clock_that_saw_the
 async def test_a_deadline_pushed_back_in_the_database_stops_a_clock_that_read_it_past():
     code, _ = await database_sync_to_async(clocked_table)()
     await database_sync_to_async(time_runs_out)(code)
-    turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
+    turn = await database_sync_to_async(clock_turn)(code)
     await database_sync_to_async(Table.objects.filter(code=code).update)(
         clock_deadline=timezone.now() + timedelta(seconds=30))
     with pytest.raises(GameError):
-        await database_sync_to_async(act)(code, LiveTable.play_for_clock, turn.seat, "pass", turn.version)
+        await database_sync_to_async(send_now)(code, ClockPlay(turn.seat, "pass", turn.version))
     assert await database_sync_to_async(Move.objects.exists)() is False
 
 
@@ -165,8 +168,7 @@ def play_to_the_showdown(code):
     owner = live_tables.owner(code)
     while owner.match.hand.result is None:
         seat = owner.snapshot.to_move
-        act(code, LiveTable.play, seat, choose_move(owner.match.view(seat), "beginner", random.Random(1)),
-            owner.snapshot.version)
+        send_now(code, Play(seat, choose_move(owner.match.view(seat), "beginner", random.Random(1)), owner.snapshot.version))
     return owner
 
 
@@ -176,13 +178,13 @@ async def test_a_showdown_whose_time_ran_out_goes_on_to_the_next_hand():
     @database_sync_to_async
     def pressed_by_one():
         owner = play_to_the_showdown(code)
-        act(code, LiveTable.press_next_hand, 0)
+        send_now(code, PressNextHand(0))
         return len(owner.match.hands)
 
     hands = await pressed_by_one()
     await database_sync_to_async(time_runs_out)(code)
-    turn = await database_sync_to_async(act)(code, LiveTable.clock_turn)
-    assert turn.kind == "next_hand"
+    turn = await database_sync_to_async(clock_turn)(code)
+    assert isinstance(turn.command, ClockNextHand)
     await asyncio.wait_for(clock.run_out(code), timeout=10)
     owner = await database_sync_to_async(live_tables.owner)(code)
     assert len(owner.match.hands) == hands + 1 and owner.match.hand.result is None
@@ -254,5 +256,5 @@ def test_a_rematch_gives_both_seats_a_full_bank_again():
     live_tables.clear()
     play_to_the_showdown(code)  # a single hand: the match is over
     for seat in (0, 1):
-        act(code, LiveTable.press_rematch, seat)
+        send_now(code, PressRematch(seat))
     assert Table.objects.get().clock_banks == [20.0, 20.0]

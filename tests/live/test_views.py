@@ -7,7 +7,9 @@ from django.test import Client
 
 from games.models import Seat, Table
 
-from games.live.owner import LiveTable, act, open_table
+from games.live.batch import send_now
+from games.live.commands import Sit
+from games.live.opening import open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +73,7 @@ def test_it_seats_the_second_visitor_by_the_link(client):
 
 def test_it_lets_a_third_visitor_only_watch(client):
     table, *_ = open_table("Ana")
-    act(table.code, LiveTable.take_seat, "Ben")
+    send_now(table.code, Sit("Ben")).answer
     page = client.get(f"/en/t/{table.code}/").content.decode()
     assert 'class="join"' not in page and 'class="my-hand"' not in page
     response = client.post(f"/en/t/{table.code}/join/", {"name": "Cy"})

@@ -150,6 +150,17 @@ def test_it_has_an_entry_for_every_string_in_the_code(language, strings_in_the_c
     assert missing == [], "run makemessages and translate the new strings"
 
 
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_it_holds_no_entry_that_makemessages_would_drop(language, strings_in_the_code):
+    # An entry the code no longer uses (or uses where xgettext cannot see it, as inside an
+    # f-string) becomes "#~" at the next makemessages, and its translation stops showing.
+    po = catalogue(language)
+    present = {(entry.msgctxt, entry.msgid) for entry in po if not entry.obsolete}
+    unused = sorted(f"{context + ' | ' if context else ''}{msgid[:60]}" for context, msgid in present - strings_in_the_code)
+    assert unused == [], "remove these entries, or make their strings visible to xgettext"
+    assert [described(entry) for entry in po.obsolete_entries()] == []
+
+
 def test_it_keeps_every_colon_inside_its_message():
     # "Melds:" is one message: a language that punctuates differently (a space before the
     # colon, or none) can then translate it. A colon after the tag cannot be.

@@ -1,7 +1,7 @@
 import re
 
 import pytest
-from games.live.owner import open_table
+from games.live.opening import open_table
 from django.conf import settings
 
 from tests.archive.helpers import hand, make_player, record

@@ -5,6 +5,7 @@ translators have done their part: these tests are their acceptance test."""
 import pytest
 from django.utils import translation
 
+from games.display.labels import scoring_label
 from tests.rules.html import elements, main_text
 from tests.rules.pages import get_page
 
@@ -85,6 +86,25 @@ def test_it_heads_every_comparison_row_and_column(client, language):
     html = get_page(client, "hollywood_scoring", language)
     assert len(elements(html, "th", inside="comparison", scope="col")) == 3
     assert len(elements(html, "th", inside="comparison", scope="row")) == 10
+
+
+def comparison_cells(html, row):
+    """The <td> elements of one comparison row, as HTML."""
+    start = html.index(f'data-row="{row}"')
+    return html[start:html.index("</tr>", start)].split("<td")[1:]
+
+
+def test_it_compares_hollywood_with_the_one_game_the_site_offers(client, language):
+    html = get_page(client, "hollywood_scoring", language)
+    with translation.override(language):
+        modes = [str(scoring_label(name)) for name in ("game", "hand")]
+    assert missing_terms(main_text(html), modes) == []
+    standard_target = comparison_cells(html, "target")[0]
+    assert "100" in standard_target and "250" in standard_target
+    # One game and Hollywood deal the next hand and end the stock alike: one cell for both.
+    for row in ("bonuses", "next-hand", "end-of-stock"):
+        cells = comparison_cells(html, row)
+        assert len(cells) == 1 and cells[0].startswith(' colspan="2"'), row
 
 
 # A hand that ends with two cards left in the stock has no winner; "a tie" would say

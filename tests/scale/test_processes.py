@@ -15,9 +15,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
+from games.live.owner import LiveTable
 from games.models import Move
 
-from games.live.owner import LiveTable
 from tests import processes
 from tests.live.helpers import choose_move
 
