@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/faults.py                                  # every fault, 20 tables
     .venv/bin/python benchmarks/faults.py --faults quiet redis kill9 --tables 20 --seconds 30
     .venv/bin/python benchmarks/faults.py --site /tmp/before               # an earlier checkout
+    .venv/bin/python benchmarks/faults.py --faults spectators --set GAMES_WS_MAX_SOCKETS_PER_TABLE=2000
 
 Each fault runs on a cluster of its own: a private PostgreSQL and Redis (dev.py's), and two
 uvicorn processes A and B with production settings, on the checkout --site. Every table's
@@ -67,14 +68,14 @@ FAULTS = ("quiet", "redis", "kill9", "database", "flood", "spectators")
 class Cluster:
     """PostgreSQL, Redis and the site's processes A and B, on free ports, serving `checkout`."""
 
-    def __init__(self, checkout):
+    def __init__(self, checkout, settings):
         self.checkout, self.postgres, self.redis, self.sites = checkout, None, None, []
         try:
             self.postgres = processes.PrivatePostgres()
             subprocess.run([self.postgres.bin / "createdb", "-h", HOST, "-p", str(self.postgres.port), "-U", "postgres",
                             "hollywood"], check=True, **self.postgres.quiet)
             self.redis = processes.PrivateRedis()
-            self.env = processes.site_env(self.postgres.url, self.redis.url, **KNOBS)
+            self.env = processes.site_env(self.postgres.url, self.redis.url, **KNOBS, **settings)
             subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=checkout,
                            env=self.env, check=True)
             self.sites = [processes.uvicorn(self.env, root=checkout) for _ in range(2)]
@@ -322,8 +323,8 @@ async def drive(fault, cluster, tables, seconds, pace, outage, extra):
     return figures, figures.stop_at
 
 
-def run_fault(fault, checkout, table_count, seconds, pace, outage):
-    cluster = Cluster(checkout)
+def run_fault(fault, checkout, table_count, seconds, pace, outage, settings):
+    cluster = Cluster(checkout, settings)
     try:
         opened = open_tables(cluster.sites[0].port, table_count + 1)
         tables = [Table(code, tokens) for code, *tokens in opened[:table_count]]
@@ -369,6 +370,7 @@ def main():
     parser.add_argument("--pace", type=float, default=0.5, help="seconds a seat waits before its move")
     parser.add_argument("--outage", type=float, default=5, help="seconds PostgreSQL is away")
     parser.add_argument("--site", type=Path, default=ROOT, help="the checkout served (an earlier commit's worktree)")
+    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE", help="a setting of the site's, as its environment")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # unwind: every process started is stopped
     print(f"{arguments.site}: {subprocess.run(['git', '-C', str(arguments.site), 'log', '-1', '--format=%h %s'], capture_output=True, text=True).stdout.strip()[:70]}")
@@ -376,7 +378,8 @@ def main():
           flush=True)
     quiet_p99 = None
     for fault in arguments.faults:
-        row = run_fault(fault, arguments.site, arguments.tables, arguments.seconds, arguments.pace, arguments.outage)
+        row = run_fault(fault, arguments.site, arguments.tables, arguments.seconds, arguments.pace, arguments.outage,
+                        dict(item.split("=", 1) for item in arguments.set))
         quiet_p99 = row["p99"] if fault == "quiet" else quiet_p99
         report(row, quiet_p99)
 
