@@ -132,12 +132,15 @@ class Figures:
         self.counting_from = time.monotonic() + WARM_UP_SECONDS
         self.latencies, self.stale, self.first_states = [], 0, 0
         self.opened_in_fault = collections.Counter()  # how sockets opened during the fault ended
+        self.ended = collections.Counter()  # how every socket ended, after the warm-up
         self.fault = (float("inf"), float("inf"))  # (began, ended), monotonic
         self.stop_at = float("inf")  # play goes on a third of the run after the fault's end
 
     def note_open(self, opened_at, how):
         if self.fault[0] <= opened_at <= self.fault[1] + 2:
             self.opened_in_fault[how] += 1
+        if time.monotonic() >= self.counting_from:
+            self.ended[how] += 1
 
 
 class Seat:
@@ -240,6 +243,7 @@ async def spectate(port, code, until, opened):
     try:
         async with websockets.connect(f"ws://{HOST}:{port}/ws/tables/{code}/", origin=f"http://{HOST}:{port}",
                                       open_timeout=30, max_size=2 ** 22) as sock:
+            await asyncio.wait_for(sock.recv(), ANSWER_SECONDS)  # its first state: it watches
             opened.append(1)
             while time.monotonic() < until:
                 try:
@@ -343,7 +347,7 @@ def run_fault(fault, checkout, table_count, seconds, pace, outage, settings):
         "recover": max(first for _, first in gaps),
         "p99": 1000 * percentile(figures.latencies, 0.99), "moves": len(figures.latencies),
         "opened_in_fault": dict(figures.opened_in_fault), "rss": extra.get("rss"), "spectators": extra.get("opened"),
-        "flood_sockets": extra.get("flood_sockets"),
+        "flood_sockets": extra.get("flood_sockets"), "ended": dict(figures.ended),
     }
 
 
@@ -353,6 +357,7 @@ def report(row, quiet_p99):
             f"{row['stale']:>2}/{row['first_states']:<3} lost {row['lost']}  recover {row['recover']:5.1f} s  "
             f"p99 {row['p99']:6.0f} ms{beside}  moves {row['moves']}")
     print(line, flush=True)
+    print(f"{'':<11} how the seats' sockets ended: {row['ended']}", flush=True)
     if row["opened_in_fault"]:
         print(f"{'':<11} sockets opened during the fault: {row['opened_in_fault']}", flush=True)
     if row["flood_sockets"]:
