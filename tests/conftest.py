@@ -83,8 +83,10 @@ def one_address_for_every_socket_of_the_test(settings):
     settings.GAMES_WS_ADDRESS_RATE_BURST = settings.GAMES_WS_ADDRESS_RATE_PER_SECOND = 100_000
     settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS = 100_000
     limits.addresses.clear()
+    limits.tables.clear()
     yield
     limits.addresses.clear()
+    limits.tables.clear()
 
 
 @pytest.fixture(autouse=True)

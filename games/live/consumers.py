@@ -93,7 +93,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.address = limits.client_address(self.scope)
-        refused = limits.take_socket(self.address, len(hub.hub().members.get(self.code, ())))
+        refused = limits.take_socket(self.address, self.code)
         if refused:
             await self.accept()
             await self.close(code=limits.CLOSE_RATE_LIMITED, reason=refused)
@@ -170,7 +170,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.ended = True
         if self.counted:
-            limits.release_socket(self.address)
+            limits.release_socket(self.address, self.code)
         if not self.joined:
             return
         await hub.hub().leave(self.code, self)

@@ -36,28 +36,34 @@ class Address:
 
 
 addresses = {}  # address → Address, while it has a socket open here
+tables = {}  # table code → its sockets open here, counted from the handshake on
 
 
-def take_socket(address, at_table):
-    """Count a socket of `address` at a table with `at_table` sockets here already: the
-    reason it is refused, else None (and it counts until release_socket)."""
-    if at_table >= settings.GAMES_WS_MAX_SOCKETS_PER_TABLE:
+def take_socket(address, code):
+    """Count a socket of `address` at table `code`: the reason it is refused, else None (and
+    it counts until release_socket). Counted as it opens, not once it has joined the table:
+    a thousand handshakes at once would all find the table still empty."""
+    if tables.get(code, 0) >= settings.GAMES_WS_MAX_SOCKETS_PER_TABLE:
         return TOO_MANY_SOCKETS_AT_TABLE
     held = addresses.setdefault(address, Address())
     if held.sockets >= settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS:
         return TOO_MANY_SOCKETS_FROM_ADDRESS
     held.sockets += 1
+    tables[code] = tables.get(code, 0) + 1
     crowd.joined()
     return None
 
 
-def release_socket(address):
+def release_socket(address, code):
     held = addresses.get(address)
     if held is not None:
         held.sockets -= 1
         crowd.left()
         if held.sockets <= 0:
             del addresses[address]
+    tables[code] = tables.get(code, 1) - 1
+    if tables[code] <= 0:
+        del tables[code]
 
 
 def frame_allowed(address):

@@ -110,3 +110,12 @@ async def test_it_shows_a_socket_that_does_not_read_only_the_newest_state_then_e
     await asyncio.wait_for(consumer.task, TIMEOUT)  # ended once its send timed out
     assert consumer.abandoned and len(sent) == 1
     await close(*sockets)
+
+
+async def test_it_caps_a_tables_sockets_counted_from_their_handshakes_not_once_they_have_joined(settings):
+    settings.GAMES_WS_MAX_SOCKETS_PER_TABLE = 3
+    code, _, sockets, _ = await seated_sockets()
+    crowd = await asyncio.gather(*(api_socket(code) for _ in range(5)))  # their handshakes at once
+    codes = [output["type"] for output in await asyncio.gather(*(socket.receive_output(TIMEOUT) for socket in crowd))]
+    assert codes.count("websocket.send") == 1  # one more fitted: its first state; the rest closed
+    await close(*sockets, *crowd)
