@@ -355,7 +355,7 @@
       else if (message.type === "status") setStatus(message.database ? "connected" : "database");
     });
     socket.addEventListener("close", function (event) {
-      setStatus(event.code === 4503 ? "database" : "disconnected");
+      setStatus(event.code === 4503 ? "database" : event.code === 4429 ? "limited" : "disconnected");
       if (event.code === 4404) return;  // the table is gone: nothing to come back to
       var delay = reconnectDelay(event.code);
       attempts += 1;

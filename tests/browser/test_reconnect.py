@@ -13,14 +13,15 @@ pytestmark = pytest.mark.browser
 
 # The page's sockets, answered as the test says (window.answers, one a socket): a number is a
 # server that accepts the socket and closes it with that code; null is the real server, until
-# its first state has been shown (then the socket is closed). Each socket opened is recorded at
-# the page's (fake) time.
+# its first state has been shown (then the socket is closed). Each socket opened and closed is
+# recorded at the page's (fake) time.
 SERVER_SAYS = """
 (() => {
   const Real = window.WebSocket;
   window.answers = [];
   window.socketsOpened = [];
   window.socketsClosed = 0;
+  window.closedAt = [];
   class Answered extends EventTarget {
     constructor(code) {
       super();
@@ -39,7 +40,7 @@ SERVER_SAYS = """
     window.socketsOpened.push(Date.now());
     const answer = window.answers.length ? window.answers.shift() : 1011;
     const socket = answer === null ? new Real(url) : new Answered(answer);
-    socket.addEventListener("close", () => { window.socketsClosed += 1; });
+    socket.addEventListener("close", () => { window.socketsClosed += 1; window.closedAt.push(Date.now()); });
     if (answer === null) {
       socket.addEventListener("message", (event) => {
         if (JSON.parse(event.data).type === "state") setTimeout(() => socket.close(4000), 0);
@@ -54,15 +55,16 @@ SERVER_SAYS = """
 
 
 def reconnected_after(page, closes):
-    """The milliseconds, on the page's clock, from each of its first `closes` sockets to the
-    next, running its clock on, 100 ms at a time, until it opens the next."""
+    """The milliseconds, on the page's clock, from the close of each of its first `closes`
+    sockets to the opening of the next, running its clock on, 100 ms at a time, until it opens
+    the next."""
     gaps = []
     for count in range(1, closes + 1):
         page.wait_for_function(f"() => window.socketsClosed >= {count}", polling=50, timeout=WAIT_MS)
         while page.evaluate("() => window.socketsOpened.length") <= count:
             page.clock.run_for(100)
-        opened = page.evaluate("() => window.socketsOpened")
-        gaps.append(opened[count] - opened[count - 1])
+        opened, closed = page.evaluate("() => [window.socketsOpened, window.closedAt]")
+        gaps.append(opened[count] - closed[count - 1])
     return gaps
 
 
@@ -102,3 +104,6 @@ def test_it_waits_at_least_twenty_seconds_after_too_many_sockets(table):
     answered(table, "[4429, 4429]")
     gaps = reconnected_after(table, 3)[1:]
     assert all(20000 <= gap <= 40100 for gap in gaps), gaps
+    table.evaluate("() => { window.answers = [4429]; }")
+    table.wait_for_function("() => window.socketsClosed >= 4", polling=50, timeout=WAIT_MS)
+    expect(table.locator("#connection-status")).to_have_text("Too many connections. Trying again shortly…")
