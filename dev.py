@@ -92,15 +92,22 @@ def serve(argv):
     require_free_port(port)  # again: set-up can take a while on a first run
     print(f"\nHollywood Gin is at http://127.0.0.1:{port}/ — press Ctrl+C to stop.\n", flush=True)
     worker = subprocess.Popen(worker_command(), cwd=ROOT, preexec_fn=lambda: os.nice(WORKER_NICENESS))
-    # Stopped by a supervisor (SIGTERM) as by Ctrl+C: the worker and the site stop too.
+    # uvicorn in a group of its own, stopped as a group: its reloader's worker would be left
+    # listening if only the reloader were stopped.
+    site = subprocess.Popen([str(a) for a in serve_command(port)], cwd=ROOT, start_new_session=True)
+    # Stopped by a supervisor (SIGTERM) as by Ctrl+C: the site and the task worker stop too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        run(*serve_command(port))
+        site.wait()
+    except KeyboardInterrupt:
+        pass
     finally:
+        stop(site, group=True)
         stop(worker)
 
 
-# The task worker (the computer's reviews, the push notices, a pace's deadlines) yields the CPU to the site's own process.
+# The task worker (the computer's reviews, the push notices, a pace's deadlines) yields the CPU
+# to the site's own process.
 WORKER_NICENESS = 19
 
 
@@ -110,13 +117,16 @@ def worker_command(python=PYTHON):
     return [str(python), "manage.py", "db_worker", "--no-startup-delay"]
 
 
-def stop(process):
-    if process.poll() is None:
-        process.terminate()
+def stop(process, group=False):
+    kill = (lambda sig: os.killpg(process.pid, sig)) if group else process.send_signal
+    if process.poll() is None or group:
         try:
+            kill(signal.SIGTERM)
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            process.kill()
+            kill(signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 # Where a change of code or template restarts the server.
@@ -239,6 +249,7 @@ NEEDED_BY_PATH = {
     "tests/browser": (CHROMIUM,),
     "tests/scale": (REDIS, NGINX, POSTGRES),
     "tests/test_dev.py": (REDIS, POSTGRES),  # it starts dev.py's private servers
+    "tests/test_nginx_site.py": (NGINX,),  # nginx -t on docs/nginx/site.conf, and a request through it
     **{f"tests/{name}": () for name in (
         "test_body_limit.py", "test_fuzz_http.py", "test_hostile_servers.py", "test_layers.py", "test_origin.py",
         "test_proxy_headers.py", "test_security_headers.py", "test_settings_env.py", "test_smoke.py")},

@@ -7,7 +7,7 @@ The servers: uvicorn as production runs it (README), what `python3 dev.py serve`
 then 20 clients send frames as fast as they can without ever reading an answer (binary,
 oversized and valid frames in turn), for --seconds; it prints the server's RSS before, at the
 end of the flood, and 5 s later, and how many of the clients the server closed. (The server
-closes such a client with 4008 — tests/test_hostile_servers.py — but a client that never reads
+closes such a client with 4429 — tests/test_hostile_servers.py — but a client that never reads
 never sees it.) Load only goes to 127.0.0.1, and every process started is stopped.
 """
 

@@ -35,7 +35,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import HOST, answer, descendants, open_tables, rss_mb, wait_for_http  # noqa: E402
+from benchmarks.load import HOST, ONE_ADDRESS_FOR_ALL, answer, descendants, open_tables, rss_mb, wait_for_http  # noqa: E402
 from tests import processes  # noqa: E402
 
 # The server, with tracemalloc when asked: SIGUSR1 writes a snapshot to SOAK_SNAPSHOT.N.
@@ -60,7 +60,7 @@ class Tally:
 
 
 def start_server(directory, traced):
-    knobs = {"GAMES_WS_RATE_PER_SECOND": "100000", "GAMES_WS_RATE_BURST": "100000",
+    knobs = {"GAMES_WS_RATE_PER_SECOND": "100000", "GAMES_WS_RATE_BURST": "100000", **ONE_ADDRESS_FOR_ALL,
              "DJANGO_RATE_LIMITS": "open_table=100000/m,join=100000/m,connect=100000/m"}
     env = processes.site_env(f"sqlite:///{directory}/soak.sqlite3", **knobs,
                              SOAK_SNAPSHOT=f"{directory}/snapshot")

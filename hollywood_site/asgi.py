@@ -14,6 +14,7 @@ from django.conf import settings  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from hollywood_site.body_limit import BodySizeLimit  # noqa: E402
 from hollywood_site.origin import SameOriginValidator  # noqa: E402
+from hollywood_site.ws_refusal import KnownPaths  # noqa: E402
 
 # A process holding a thousand live tables holds millions of small objects; with Python's
 # default thresholds its collector walked them all several times a second. Everything loaded so
@@ -24,6 +25,6 @@ gc.set_threshold(50_000, 20, 100)
 application = ProtocolTypeRouter(
     {
         "http": BodySizeLimit(django_application, settings.REQUEST_BODY_MAX_BYTES),
-        "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(CookieMiddleware(KnownPaths(URLRouter(websocket_urlpatterns)))),
     }
 )

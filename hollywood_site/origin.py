@@ -9,9 +9,10 @@ CSRF check compares a form's Origin with the request.
 
 from urllib.parse import urlsplit
 
-from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
+
+from hollywood_site.ws_refusal import refuse
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -23,7 +24,7 @@ class SameOriginValidator:
     async def __call__(self, scope, receive, send):
         if is_same_origin(scope):
             return await self.application(scope, receive, send)
-        return await WebsocketDenier()(scope, receive, send)
+        return await refuse(scope, receive, send, "not from this site's own pages")
 
 
 def header(scope, name):

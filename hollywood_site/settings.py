@@ -246,6 +246,16 @@ STALE_MATCH_DAYS = 14  # a match with no move and no one at the table
 # any human; the load benchmark raises them to play at full speed.
 GAMES_WS_RATE_BURST = env_int("GAMES_WS_RATE_BURST", 60)
 GAMES_WS_RATE_PER_SECOND = env_int("GAMES_WS_RATE_PER_SECOND", 30)
+# The same for all the sockets of one client address in a process together (games.live.limits).
+GAMES_WS_ADDRESS_RATE_BURST = env_int("GAMES_WS_ADDRESS_RATE_BURST", 300)
+GAMES_WS_ADDRESS_RATE_PER_SECOND = env_int("GAMES_WS_ADDRESS_RATE_PER_SECOND", 150)
+# Sockets open at once in a process, from one client address and at one table (spectators
+# included); past either a socket is closed with 4429 and a reason (docs/protocol.md).
+GAMES_WS_MAX_SOCKETS_PER_ADDRESS = env_int("GAMES_WS_MAX_SOCKETS_PER_ADDRESS", 100)
+GAMES_WS_MAX_SOCKETS_PER_TABLE = env_int("GAMES_WS_MAX_SOCKETS_PER_TABLE", 200)
+# A frame a client has not taken in this long (it does not read) ends its socket; meanwhile
+# only the newest state waits for it.
+GAMES_WS_SEND_TIMEOUT_SECONDS = env_float("GAMES_WS_SEND_TIMEOUT_SECONDS", 10)
 # Live tables a process keeps in memory (games.live.tables), and the moves they may hold in all:
 # about 2 KB a move, so the defaults bound them to some tens of megabytes.
 # (GAMES_ROOMS and GAMES_ROOM_MOVES, their former names, are still read.)
@@ -265,9 +275,11 @@ GAMES_TABLE_MOVES = env_int("GAMES_TABLE_MOVES", env_int("GAMES_ROOM_MOVES", 200
 # finger); a seat may say GAMES_CHAT_BURST chat lines per GAMES_CHAT_WINDOW_SECONDS.
 GAMES_CLAIM_AFTER_SECONDS = env_int("GAMES_CLAIM_AFTER_SECONDS", 120)
 # Each server process beats its sockets' presence this often, and a process silent for the
-# timeout is gone (killed, crashed): its sockets count no more (games.live.presence).
-GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 10)
-GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 30)
+# timeout is gone (killed, crashed): its sockets count no more (games.live.presence). A killed
+# process's seats show away within timeout + the hub's 2 s check: 10 s. A process whose loop
+# stalls past the timeout shows its seats away until its next beat.
+GAMES_PRESENCE_BEAT_SECONDS = env_int("GAMES_PRESENCE_BEAT_SECONDS", 2)
+GAMES_PRESENCE_TIMEOUT_SECONDS = env_int("GAMES_PRESENCE_TIMEOUT_SECONDS", 8)
 # The browser tests set GAMES_MIN_SEEN_SECONDS near zero (every move would wait it), except
 # those that test the guard itself; table.js reads it from the page (data-arm-ms).
 GAMES_MIN_SEEN_SECONDS = env_float("GAMES_MIN_SEEN_SECONDS", 0.4)

@@ -74,6 +74,22 @@ def a_channel_layer_of_the_tests_own(settings):
 
 
 @pytest.fixture(autouse=True)
+def one_address_for_every_socket_of_the_test(settings):
+    """The test client's sockets all come from one address ("unknown": it gives none), as no
+    visitors' do: its budget and cap are far off unless a test of them sets them, and a test
+    that leaves a socket open does not count against the next."""
+    from games.live import limits
+
+    settings.GAMES_WS_ADDRESS_RATE_BURST = settings.GAMES_WS_ADDRESS_RATE_PER_SECOND = 100_000
+    settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS = 100_000
+    limits.addresses.clear()
+    limits.tables.clear()
+    yield
+    limits.addresses.clear()
+    limits.tables.clear()
+
+
+@pytest.fixture(autouse=True)
 def a_computer_that_does_not_pause(settings):
     # Its pause is for people to follow its moves; tests follow them by the states they get.
     settings.GAMES_COMPUTER_PAUSE = 0

@@ -89,16 +89,15 @@ def dev_serve(env, port=None, log=None):
                    cwd=ROOT, env=env)
 
 
-def nginx_config(directory, port, backends):
-    """docs/nginx's affinity and proxying, for a private nginx on `port` in front of
-    `backends` (ports), with its files in `directory`."""
-    affinity = (NGINX / "affinity.conf").read_text()
+def affinity(backends):
+    """docs/nginx/affinity.conf with `backends` (ports) as its servers."""
     servers = "".join(f"    server {HOST}:{backend};\n" for backend in backends)
-    affinity = re.sub(r"(# One uvicorn.*?\n)(.*?)(    # end of servers)", lambda m: m.group(1) + servers + m.group(3),
-                      affinity, flags=re.S)
-    site = (NGINX / "site.conf").read_text()
-    location = re.search(r"    location / \{.*?\n    \}", site, flags=re.S).group(0)
-    limit = re.search(r"    client_max_body_size [^;]+;", site).group(0)
+    return re.sub(r"(# One uvicorn.*?\n)(.*?)(    # end of servers)", lambda m: m.group(1) + servers + m.group(3),
+                  (NGINX / "affinity.conf").read_text(), flags=re.S)
+
+
+def nginx_main(directory, http):
+    """A whole nginx configuration with its files in `directory`, `http` inside `http { }`."""
     return f"""
 worker_processes 1;
 pid {directory}/nginx.pid;
@@ -111,22 +110,51 @@ http {{
     fastcgi_temp_path {directory}/fastcgi;
     uwsgi_temp_path {directory}/uwsgi;
     scgi_temp_path {directory}/scgi;
-{affinity}
-    server {{
-        listen {HOST}:{port};
-{limit}
-{location}
-    }}
+{http}
 }}
 """
 
 
-def nginx(backends, port=None):
+def nginx_config(directory, port, backends):
+    """docs/nginx's affinity and proxying, for a private nginx on `port` in front of
+    `backends` (ports), with its files in `directory`."""
+    site = (NGINX / "site.conf").read_text()
+    location = re.search(r"    location / \{.*?\n    \}", site, flags=re.S).group(0)
+    limit = re.search(r"    client_max_body_size [^;]+;", site).group(0)
+    return nginx_main(directory, f"""{affinity(backends)}
+    server {{
+        listen {HOST}:{port};
+{limit}
+{location}
+    }}""")
+
+
+def shipped_site_config(directory, http_port, https_port, backends, static_root, certificate, key):
+    """docs/nginx/site.conf as shipped, but for its addresses, certificate and folders: on
+    `http_port` and `https_port`, in front of `backends`, serving `static_root`."""
+    (Path(directory) / "affinity.conf").write_text(affinity(backends))
+    site = (NGINX / "site.conf").read_text()
+    for pattern, replacement in [
+        (r"include /etc/nginx/hollywood/affinity.conf;", f"include {directory}/affinity.conf;"),
+        (r"listen 80;", f"listen {HOST}:{http_port};"),
+        (r"listen 443 ", f"listen {HOST}:{https_port} "),
+        (r"ssl_certificate +\S+;", f"ssl_certificate {certificate};"),
+        (r"ssl_certificate_key +\S+;", f"ssl_certificate_key {key};"),
+        (r"alias /srv/hollywood/staticfiles/;", f"alias {static_root}/;"),
+    ]:
+        site, count = re.subn(pattern, replacement, site)
+        assert count == 1, f"docs/nginx/site.conf no longer has {pattern!r}"
+    return nginx_main(directory, site)
+
+
+def nginx(backends, port=None, config=None, directory=None):
+    """A private nginx: docs/nginx's proxying on `port`, or `config` (written in `directory`)
+    listening on it."""
     port = port or free_port()
-    directory = tempfile.mkdtemp(prefix="hollywood-nginx-")
-    config = Path(directory) / "nginx.conf"
-    config.write_text(nginx_config(directory, port, backends))
-    args = ["nginx", "-p", directory, "-c", str(config), "-g", "daemon off;"]
+    directory = directory or tempfile.mkdtemp(prefix="hollywood-nginx-")
+    path = Path(directory) / "nginx.conf"
+    path.write_text(config or nginx_config(directory, port, backends))
+    args = ["nginx", "-p", directory, "-c", str(path), "-g", "daemon off;"]
     return Process(args, port, open(Path(directory) / "stdout.log", "w"))
 
 

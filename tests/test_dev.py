@@ -3,8 +3,11 @@ servers of the PostgreSQL run, and a busy port for `serve`. The plan is checked 
 nothing here runs apt-get."""
 
 import os
+import signal
 import socket
+import subprocess
 import sys
+import time
 from urllib.parse import urlsplit
 
 import psycopg
@@ -12,6 +15,7 @@ import pytest
 import redis
 
 import dev
+from tests import processes
 
 ROOT_ON_DEBIAN = dev.Platform(apt=True, root=True, sudo=False, apt_has_chromium=True)
 USER_WITH_SUDO_ON_DEBIAN = dev.Platform(apt=True, root=False, sudo=True, apt_has_chromium=True)
@@ -207,6 +211,38 @@ def test_it_drives_the_headless_shell_on_the_path_unless_told_another_chromium(m
     shell.unlink()
     monkeypatch.delenv("CHROMIUM_PATH")
     assert dev.system_chromium() is None  # the full browser is not taken for it: dev.py installs the shell
+
+
+def test_serve_stopped_with_sigterm_leaves_nothing_listening_and_no_process_behind(tmp_path, migrated_sqlite):
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DJANGO_DEBUG")}
+    env["DATABASE_URL"] = migrated_sqlite(tmp_path)
+    port = dev.free_port()
+    serve = subprocess.Popen([sys.executable, str(dev.ROOT / "dev.py"), "serve", "--port", str(port)], cwd=dev.ROOT,
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        processes.wait_for_port(port, serve)
+        serve.send_signal(signal.SIGTERM)
+        serve.wait(timeout=30)
+        assert dev.port_is_free(port)
+        # uvicorn's reloader has stopped its worker; multiprocessing's resource tracker ends
+        # on its own once the reloader is gone, a moment later.
+        assert group_ends(serve.pid, seconds=10)
+    finally:
+        if not group_ends(serve.pid, seconds=0):
+            os.killpg(serve.pid, signal.SIGKILL)
+
+
+def group_ends(group, seconds):
+    """Whether every process of `group` has ended within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("configurations, argv, needed", [

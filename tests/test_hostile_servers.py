@@ -1,6 +1,6 @@
 """A hostile client against the servers we ship, as real processes: the production command
 (README: uvicorn) and what `python3 dev.py serve` starts. A client flooding its socket is
-closed with a code every server sends and is sent nothing after the close; a 400 MB body is
+closed with 4429 at once and is sent nothing after the close; a 400 MB body is
 refused with 413 before it is read.
 
 benchmarks/flood.py measures the same servers' memory under a flood (daphne beside them).
@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import urllib.request
+import uuid
 
 import pytest
 import websockets
@@ -88,6 +89,27 @@ def read_until_closed(client):
     return answer
 
 
+def refused_status(site, path, origin):
+    """The HTTP status of a handshake for `path` from `origin` that the server refuses."""
+    async def handshake():
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            async with websockets.connect(f"ws://{processes.HOST}:{site.port}{path}", origin=origin):
+                pass
+        return refused.value.response.status_code
+    return asyncio.run(handshake())
+
+
+@pytest.mark.parametrize("path, foreign", [("/ws/no-such-{}/", False), ("/ws/api/tables/{}/", True)],
+                         ids=["unknown path", "foreign origin"])
+def test_it_refuses_a_hostile_handshake_with_403_and_one_log_line_without_a_traceback(site, path, foreign):
+    path = path.format(uuid.uuid4().hex)  # its own, to count the log's lines that name it
+    origin = "https://evil.example" if foreign else f"http://{processes.HOST}:{site.port}"
+    assert refused_status(site, path, origin) == 403
+    log = site.log_path.read_text(errors="replace")  # written before the answer was sent
+    assert "Traceback" not in log and "ERROR" not in log, log
+    assert len([line for line in log.splitlines() if path in line]) == 1, log
+
+
 class SilentClient:
     """A WebSocket client that sends and reads but never answers a close, as a client that
     floods and does not read its socket never does: the server's consumer stays until the
@@ -126,13 +148,13 @@ class SilentClient:
                 return int.from_bytes(payload[:2], "big")
 
 
-def test_it_closes_a_flooding_socket_with_4008_and_sends_it_nothing_afterwards(site):
+def test_it_closes_a_flooding_socket_with_4429_and_sends_it_nothing_afterwards(site):
     opened = site.post("/api/tables", {"name": "Ana"})
     joined = site.post(f"/api/tables/{opened['code']}/join", {"name": "Ben"})
     flooder = SilentClient(site, opened["code"], opened["token"])
     for _ in range(200):  # far past a burst's worth
         flooder.send('{"type": "next_hand"}')
-    assert flooder.close_code() == 4008
+    assert flooder.close_code() == 4429
     # The closed socket's client has not answered the close, and the table changes.
     asyncio.run(say_and_hear(site, opened["code"], joined["token"]))
     log = site.log()

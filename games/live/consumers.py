@@ -9,6 +9,7 @@ the channel layer. Refusals are answered with an error frame and never close the
 flood does (games.live.flood).
 """
 
+import asyncio
 import enum
 import logging
 import time
@@ -27,7 +28,7 @@ from games.live import render as table_render
 from games.live.commands import Arrive, Leave, Play, Say
 from games.live.database import database_sync_to_async
 from games.live.events import PROCESS
-from games.live.flood import FLOOD_CLOSE, RateLimit
+from games.live.flood import Flooding, RateLimit
 from games.live.frames import command_for, frame_type, json_object
 from games.live.outage import CLOSE_TRY_AGAIN, DATABASE_AWAY
 from games.live.tables import caught_up, live_tables, refreshed, seat_for, shown
@@ -37,6 +38,8 @@ from games.live.snapshot import encode
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_CHARACTERS = 2048
+# Messages of different kinds (chat lines, each) that may wait for a socket still sending.
+HELD_MESSAGES = 50
 
 
 class Life(enum.Enum):
@@ -74,6 +77,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     life = Life.CONNECTING
     sent = None  # the snapshot this socket showed last
     sent_text = None  # and the frame it sent for it
+    counted = False  # among its address's sockets (games.live.limits) until it ends
+    abandoned = False  # its client took no frame for GAMES_WS_SEND_TIMEOUT_SECONDS
+    hearing = False  # a change is being shown to it; those heard meanwhile wait in `held`
+    held = None
 
     def become(self, life):
         if life not in STEPS[self.life]:
@@ -86,11 +93,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         Channels' await_many_dispatch does, without the task and the asyncio.wait that helper
         spends on every frame to listen to several sources at once."""
         self.scope, self.channel_layer, self.base_send = scope, None, send
+        self.task = asyncio.current_task()
         try:
             while True:
                 await self.dispatch(await receive())
         except StopConsumer:
             pass
+        except asyncio.CancelledError:
+            if not self.abandoned:
+                raise
+            # Returning ends the connection: uvicorn closes it, as nothing sent would arrive.
         finally:
             # However the socket ends, a crash included, its seat's presence ends with it.
             await self.end()
@@ -109,6 +121,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await limits.admit_socket(self):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.address = limits.client_address(self.scope)
+        refused = limits.take_socket(self.address, self.code)
+        if refused:
+            await self.accept()
+            await self.close(code=limits.CLOSE_RATE_LIMITED, reason=refused)
+            return
+        self.counted = True
         self.language = self.query_language()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
@@ -130,6 +149,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The cleanup deleted the table while this socket was arriving: the hub's check
             # would find it gone only after this socket had crashed.
             await self.table_gone(None)
+            return
+        except DATABASE_AWAY:
+            # A table held here finds its seat in memory, but arriving writes: try again later.
+            await self.close(code=CLOSE_TRY_AGAIN)
             return
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
@@ -159,7 +182,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.life in SILENT:
             return
         try:
-            await super().send(text_data, bytes_data, close)
+            async with asyncio.timeout(settings.GAMES_WS_SEND_TIMEOUT_SECONDS):  # no task a frame, as wait_for
+                await super().send(text_data, bytes_data, close)
+        except TimeoutError:
+            self.abandon()
         except OSError:
             # Its client went away before the disconnect reached this consumer (the hub was
             # telling it a change meanwhile): the server says so with an OSError, as ASGI has
@@ -167,12 +193,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             if self.life not in SILENT:
                 self.become_silent()
 
+    def abandon(self):
+        """Its client reads nothing: end the connection without a word, which it would not read."""
+        logger.info("a socket at table %s took no frame for %s s: ended", self.code, settings.GAMES_WS_SEND_TIMEOUT_SECONDS)
+        self.abandoned = True
+        if self.life not in SILENT:
+            self.become_silent()
+        self.task.cancel()
+
     async def end(self):
         """Leave the table once, whether the socket closed or crashed."""
         if self.life is Life.ENDED:
             return
         was = self.life
         self.become(Life.ENDED)
+        if self.counted:
+            limits.release_socket(self.address, self.code)
         if was not in AT_THE_TABLE:
             return
         await hub.hub().leave(self.code, self)
@@ -195,11 +231,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await local(frame)
             else:
                 await self.send_command(command_for(frame, self.seat))
+        except Flooding:
+            # No answer, which a flooding client may not read: closed at once.
+            await self.close(code=limits.CLOSE_RATE_LIMITED, reason=limits.TOO_MANY_FRAMES)
         except GameError as error:
-            if error.code == "rate_limited" and self.limit.flooding():
-                # It keeps sending past its limit: no more answers, which it may not read.
-                await self.close(code=FLOOD_CLOSE)
-                return
             await self.send_error(error)
             if error.code == "stale":
                 self.forget_sent()  # the fresh state follows, even if this socket showed it
@@ -243,9 +278,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_snapshot(snapshot)
 
     def parse(self, text_data, bytes_data):
-        # Every frame counts against the limit, before anything else is looked at.
-        if not self.limit.allow():
-            raise GameError("rate_limited")
+        # Every frame counts against the limits, before anything else is looked at.
+        if not (self.limit.allow() and limits.frame_allowed(self.address)):
+            raise Flooding()
         if text_data is None:
             raise GameError("malformed")
         if len(text_data) > MAX_FRAME_CHARACTERS:
@@ -282,7 +317,37 @@ class TableConsumer(AsyncWebsocketConsumer):
             raise GameError("rate_limited")
 
     async def hear(self, message):
-        """What the hub heard about this table; a failure is this socket's alone."""
+        """What the hub heard about this table, shown in turn: heard while a frame is still on
+        its way to a client that reads slowly, it waits, and only the newest of each kind."""
+        if self.hearing:
+            self.hold(message)
+            return
+        self.hearing = True
+        try:
+            while message is not None and self.life not in SILENT:
+                await self.show(message)
+                message = self.next_held()
+        finally:
+            self.hearing = False
+
+    def hold(self, message):
+        self.held = self.held or {}
+        kind = message["type"]
+        key = (kind, message["id"]) if kind == "table.chat" else kind
+        earlier = self.held.get(key)
+        if kind == "table.changed" and earlier is not None and earlier["version"] > message["version"]:
+            return
+        self.held[key] = message
+        if len(self.held) > HELD_MESSAGES:
+            self.abandon()  # chat lines pile up for a client that reads nothing
+
+    def next_held(self):
+        if not self.held:
+            return None
+        return self.held.pop(next(iter(self.held)))
+
+    async def show(self, message):
+        """One message of the hub's; a failure is this socket's alone."""
         if self.life is not Life.OPEN and message["type"] in SHOW_A_STATE:
             return  # before its first state, which its arrival proves current; or after its close
         try:

@@ -35,6 +35,11 @@ FORGET_AFTER = ("seat.revoked", "table.gone")
 # Told the table's code after every change delivered to sockets here (games.live.computer_seat wakes
 # the computer): the hub knows nothing of what listens.
 AFTER_A_CHANGE = []
+# A table with this many sockets here is a crowd: its seats' changes (a spectator coming or
+# going, most of them) are shown at most once every SEATS_EVERY_SECONDS, the newest alone. A
+# thousand spectators arriving one by one were otherwise half a million frames.
+CROWD = 20
+SEATS_EVERY_SECONDS = 1
 # Told the table's code whenever its snapshot was found expired (games.live.clock runs out a
 # turn clock then).
 WHEN_DUE = []
@@ -53,6 +58,7 @@ class Hub:
         self.database_available = True
         self.loop = asyncio.get_running_loop()
         self.unsubscribed = set()  # tables whose group the layer refused to join (it was down)
+        self.seats_due = {}  # a crowded table's code → its seats' newest change, to be shown soon
 
     async def join(self, code, socket):
         members = self.members.setdefault(code, set())
@@ -104,6 +110,20 @@ class Hub:
         return True
 
     def deliver(self, code, message):
+        if message["type"] == "table.seats" and len(self.members.get(code, ())) >= CROWD:
+            self.deliver_seats_soon(code, message)
+            return
+        self.deliver_now(code, message)
+
+    def deliver_seats_soon(self, code, message):
+        due = self.seats_due.get(code)
+        if due is None:
+            self.loop.call_later(SEATS_EVERY_SECONDS, lambda: self.deliver_now(code, self.seats_due.pop(code)))
+        elif due["origin"] != PROCESS:
+            message = {**message, "origin": due["origin"]}  # another process's change: re-read the seats
+        self.seats_due[code] = message
+
+    def deliver_now(self, code, message):
         if message["type"] in FORGET_AFTER:
             live_tables.forget(code)
         for socket in list(self.members.get(code, ())):

@@ -1,18 +1,75 @@
-"""How often one client address may open tables, take seats and open sockets.
+"""How often one client address may open tables, take seats and open sockets, and how many
+sockets and frames it and a table may have in a server process.
 
-Counted by django-ratelimit in Django's cache, which is Redis when REDIS_URL is set, so
-every server process shares the counts; the rates are the RATE_LIMITS setting. The
-address is the ASGI server's idea of the client: behind a proxy, run the server with its
-proxy-headers option so that it is the visitor's and not the proxy's (README).
+The rates of opening are counted by django-ratelimit in Django's cache, which is Redis when
+REDIS_URL is set, so every server process shares the counts; the rates are the RATE_LIMITS
+setting. What is open now (sockets of an address and of a table, frames a second of an
+address) is counted by each process for itself, in memory: it costs nothing a frame, and
+with nginx's table affinity a table's sockets are in one process anyway. The address is the
+ASGI server's idea of the client: behind a proxy, run the server with its proxy-headers
+option so that it is the visitor's and not the proxy's (README).
 """
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django_ratelimit.core import is_ratelimited
 
+from games.live.flood import RateLimit
+from games.live.memory import crowd
+
 # A refused socket is accepted, then closed with this code: a close before accept() is an
-# HTTP 403 that a browser sees only as 1006 (as the consumers' 4404).
+# HTTP 403 that a browser sees only as 1006 (as the consumers' 4404). A socket past its
+# frames' budget, or its address's, is closed with it too.
 CLOSE_RATE_LIMITED = 4429
+# The close's reason, for programs (docs/protocol.md); table.js waits 20-40 s on 4429.
+TOO_MANY_SOCKETS_FROM_ADDRESS = "too many sockets from this address"
+TOO_MANY_SOCKETS_AT_TABLE = "too many sockets at this table"
+TOO_MANY_FRAMES = "too many frames"
+
+
+class Address:
+    """One client address's sockets open in this process, and its frames' budget."""
+
+    def __init__(self):
+        self.sockets = 0
+        self.frames = RateLimit(settings.GAMES_WS_ADDRESS_RATE_BURST, settings.GAMES_WS_ADDRESS_RATE_PER_SECOND)
+
+
+addresses = {}  # address → Address, while it has a socket open here
+tables = {}  # table code → its sockets open here, counted from the handshake on
+
+
+def take_socket(address, code):
+    """Count a socket of `address` at table `code`: the reason it is refused, else None (and
+    it counts until release_socket). Counted as it opens, not once it has joined the table:
+    a thousand handshakes at once would all find the table still empty."""
+    if tables.get(code, 0) >= settings.GAMES_WS_MAX_SOCKETS_PER_TABLE:
+        return TOO_MANY_SOCKETS_AT_TABLE
+    held = addresses.setdefault(address, Address())
+    if held.sockets >= settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS:
+        return TOO_MANY_SOCKETS_FROM_ADDRESS
+    held.sockets += 1
+    tables[code] = tables.get(code, 0) + 1
+    crowd.joined()
+    return None
+
+
+def release_socket(address, code):
+    held = addresses.get(address)
+    if held is not None:
+        held.sockets -= 1
+        crowd.left()
+        if held.sockets <= 0:
+            del addresses[address]
+    tables[code] = tables.get(code, 1) - 1
+    if tables[code] <= 0:
+        del tables[code]
+
+
+def frame_allowed(address):
+    """A frame from `address` within the budget all its sockets here share."""
+    held = addresses.get(address)
+    return held is None or held.frames.allow()
 
 
 def rate_for(group, request):

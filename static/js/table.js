@@ -343,26 +343,35 @@
     chatLines.scrollTop = chatLines.scrollHeight;
   }
 
+  // How long to wait before opening the socket again. Doubling from half a second to 10 s, each
+  // wait anywhere between its half and itself, so a restarted server's pages do not all come
+  // back at once; a steady 2-4 s while the server says its database is away (4503); 20-40 s
+  // once it says this address opened too many sockets (4429: its count is per minute).
+  function reconnectDelay(code) {
+    var most = code === 4429 ? 40000 : code === 4503 ? 4000 : Math.min(10000, 500 * Math.pow(2, attempts));
+    return most / 2 + Math.random() * most / 2;
+  }
+
   function connect() {
-    setStatus(attempts ? "disconnected" : "connecting");
+    if (!attempts) setStatus("connecting");  // else the close has said why it is away
     socket = new WebSocket(socketUrl());
     socket.addEventListener("open", function () {
-      attempts = 0;
       setStatus("connected");
     });
     socket.addEventListener("message", function (event) {
       var message = JSON.parse(event.data);
-      if (message.type === "state") showState(message);
+      // Only a state shows the server whole again: one that opens sockets and closes them
+      // (its database away, say) keeps the page backing off.
+      if (message.type === "state") { attempts = 0; showState(message); }
       else if (message.type === "chat") showChat(message);
       else if (message.type === "error") showError(message.message);
       // The server tells when its database is away, and when it is back (the state follows).
       else if (message.type === "status") setStatus(message.database ? "connected" : "database");
     });
     socket.addEventListener("close", function (event) {
-      setStatus("disconnected");
+      setStatus(event.code === 4503 ? "database" : event.code === 4429 ? "limited" : "disconnected");
       if (event.code === 4404) return;  // the table is gone: nothing to come back to
-      // Back off up to 10 s, so a restarting server is not hammered.
-      var delay = Math.min(10000, 500 * Math.pow(2, attempts));
+      var delay = reconnectDelay(event.code);
       attempts += 1;
       window.setTimeout(connect, delay);
     });

@@ -1,12 +1,17 @@
-"""The hub: a committed move reaches its player even when the channel layer fails."""
+"""The hub: a committed move reaches its player even when the channel layer fails; a crowded
+table's comings and goings are shown together."""
+
+import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from uvicorn.protocols.utils import ClientDisconnected
 
+from games.live import events, hub
 from games.live.consumers import ApiTableConsumer, Life
 from games.live.events import PROCESS
-from tests.live.helpers import close, move_count, seated_sockets, state_at
+from tests.live.helpers import TIMEOUT, close, move_count, seated_sockets, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,3 +119,28 @@ async def test_it_joins_a_table_s_group_again_once_the_layer_that_refused_it_is_
     assert hub.unsubscribed == set() and layer.joined == ["table.abc"]
     hub.listener.cancel()
     hub.checker.cancel()
+
+
+class Listener:
+    """A socket as the hub sees it: told what it hears, and `everyone` once all have heard."""
+
+    def __init__(self, heard, crowd_size, everyone):
+        self.heard, self.crowd_size, self.everyone = heard, crowd_size, everyone
+
+    async def hear(self, message):
+        self.heard.append(message)
+        if len(self.heard) == self.crowd_size:
+            self.everyone.set()
+
+
+async def test_it_shows_a_crowded_tables_seat_changes_together_the_newest_alone(monkeypatch):
+    monkeypatch.setattr(hub, "SEATS_EVERY_SECONDS", 0)
+    crowded = hub.Hub(get_channel_layer())
+    heard, everyone = [], asyncio.Event()
+    crowd = [Listener(heard, hub.CROWD, everyone) for _ in range(hub.CROWD)]
+    crowded.members["CROWDED"] = set(crowd)
+    for version in range(10):  # ten spectators arriving, one after the other
+        crowded.deliver("CROWDED", events.seats("CROWDED", version))
+    assert heard == []  # none shown one by one
+    await asyncio.wait_for(everyone.wait(), TIMEOUT)
+    assert [message["version"] for message in heard] == [9] * hub.CROWD
