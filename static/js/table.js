@@ -37,6 +37,8 @@
   var socket = null;
   var attempts = 0;
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  // A phone, upright or sideways: table.css docks the turn's buttons at the screen's foot.
+  var phone = window.matchMedia("(max-width: 47.99rem), (orientation: landscape) and (max-height: 30rem)");
 
   // Cookies, not localStorage: the server's first paint of the page uses them too.
   function cookie(name) {
@@ -100,6 +102,7 @@
     var changed = message.version !== version;
     var wasMyTurn = flag("myTurn"), wasWaiting = flag("waiting"), wasShowdown = !!document.getElementById("showdown");
     var wasEnded = !!live.querySelector(".hand-end");
+    var hadHand = !!document.getElementById("my-hand");
     var focused = live.contains(document.activeElement) ? document.activeElement : null;
     var before = cardPlaces();
     var confirming = live.querySelector("[data-confirming='true']");
@@ -111,6 +114,8 @@
     var same = confirming && !changed && document.getElementById(confirming.id);
     if (same && same.dataset.confirm) ask(same);
     if (changed) { arm(); picked = null; }
+    dock();
+    if (!hadHand && !wasEnded) toFelt();
     showPicked();
     rove();
     keepFocus(focused);
@@ -180,6 +185,22 @@
     var next = live.querySelector("#hand-cards [tabindex='0']") ||
       live.querySelector("#actions button, .next-step button:not([disabled]), .table-end button");
     if (next) next.focus({ preventScroll: true });
+  }
+
+  // The dock's height, for the page's room under the felt and the guide's place above the buttons.
+  function dock() {
+    var actions = document.getElementById("actions"), guide = document.getElementById("guide");
+    var docked = phone.matches, bar = docked && actions ? actions.offsetHeight : 0;
+    page.classList.toggle("docked", docked);
+    page.style.setProperty("--actions-h", bar + "px");
+    page.style.setProperty("--dock-h", bar + (docked && guide ? guide.offsetHeight : 0) + "px");
+  }
+
+  // A phone shows the felt from its top, the site's header scrolled away: a turn fits the screen.
+  function toFelt() {
+    if (!phone.matches || !document.getElementById("my-hand")) return;
+    var top = live.getBoundingClientRect().top;
+    if (Math.abs(top) > 1) window.scrollBy(0, top);
   }
 
   function bringIntoView(element) {
@@ -375,6 +396,7 @@
     if (button && button.dataset.guide) {
       setCookie("guide", "off");
       page.classList.add("guide-off");
+      dock();
       return;
     }
     if (!button || !discardable(button)) {
@@ -468,6 +490,9 @@
   showPicked();
   rove();
   showTitle();
+  dock();
+  window.addEventListener("resize", dock);
+  if (!location.hash && window.scrollY === 0) toFelt();
   live.dataset.armed = "true";
   // "Continue on another device": the seat secret rides in the link's #fragment (claim.js).
   if (!window.claimFromFragment("seat", live.dataset.claimPath)) connect();

@@ -14,16 +14,19 @@ from tests.browser.test_table import DESKTOP, PHONE, SCREENSHOTS, axe_violations
 __all__ = [
     "ALL_SIZES", "DESKTOP", "DISCARDS", "LANDSCAPE", "LANGUAGES", "PHONE", "PHONES", "SIZES", "WAIT_MS", "armed",
     "axe_violations", "close", "computer_table", "covered", "device", "hand_codes", "join", "next_hand", "off_screen",
-    "open_table", "picked", "press", "shoot", "to_my_discard", "version", "visible_middle", "wait_for_version",
+    "open_table", "picked", "press", "shoot", "two_players", "to_my_discard", "version", "visible_middle", "wait_for_version",
 ]
 
 LANGUAGES = ["en", "es", "de", "cs", "tr"]
 PHONES = pytest.mark.parametrize("size", ["phone", "landscape"])
 
 
-def computer_table(page, base_url, *, language="en", level="club", clock=None, options=(), name="Maximiliana"):
+def computer_table(page, base_url, *, language="en", level="club", clock=None, options=(), name="Maximiliana", guide=True):
     """A Hollywood table against the computer opened from the home page in `language`, with a
-    turn clock of `clock` seconds and the checkbox `options` (straight, oklahoma)."""
+    turn clock of `clock` seconds and the checkbox `options` (straight, oklahoma); without
+    `guide`, the guided hand skipped beforehand (its cookie), as a player who skipped it once."""
+    if not guide:
+        page.context.add_cookies([{"name": "guide", "value": "off", "url": base_url}])
     page.goto(f"{base_url}/{language}/")
     page.fill("#open-name", name)
     page.check("input[name=scoring][value=hollywood]")
@@ -59,3 +62,13 @@ def covered(locator):
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         return !hit || !(hit === e || e.contains(hit));
     }).map(e => e.id || e.dataset.card || e.textContent.trim())""")
+
+
+def two_players(browser, base_url, size="desktop", audited=False):
+    """Ana opens a table from the home page and Ben takes the other seat, each on a `size`
+    device of their own; both see the other online."""
+    ana = open_table(device(browser, size, audited=audited), base_url, "Ana")
+    ben = join(device(browser, size, audited=audited), ana.locator("#share-link").input_value(), "Ben")
+    for page in (ana, ben):
+        expect(page.locator(".player .presence.offline")).to_have_count(0, timeout=WAIT_MS)
+    return ana, ben
