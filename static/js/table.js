@@ -335,6 +335,13 @@
     line.append(name, " ", text);
     chatLines.append(line);
     chatLines.scrollTop = chatLines.scrollHeight;
+    if (String(message.seat) === live.dataset.seat) said(message.text);
+  }
+
+  // A line typed leaves its field only once the table has it: one the flood limit refuses stays.
+  function said(text) {
+    var field = chatForm && chatForm.querySelector("input[name=text]");
+    if (field && field.value.trim().replace(/\s+/g, " ") === text.replace(/\s+/g, " ")) field.value = "";
   }
 
   function connect() {
@@ -469,7 +476,7 @@
     chatForm.addEventListener("submit", function (event) {
       event.preventDefault();
       var field = chatForm.querySelector("input[name=text]");
-      if (field.value.trim() && send({ type: "chat", text: field.value })) field.value = "";
+      if (field.value.trim()) send({ type: "chat", text: field.value });
     });
     chatForm.addEventListener("click", function (event) {
       var reaction = event.target.closest("[data-say]");
