@@ -21,7 +21,7 @@ import math
 from functools import lru_cache
 import threading
 from collections import OrderedDict
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import orjson
 from django.template import Context
@@ -404,18 +404,26 @@ def claim_in(state):
 def clock_line(state, names):
     """The turn clock as the page shows it, or None when no turn is timed: when it runs out
     (`deadline`, which the page counts down: countdown.js), the time left now (m:ss), and
-    whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand")."""
+    whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand"). A seat
+    with a bank left sees it apart, as a chess clock shows it: the turn's own time (`left`,
+    until `turn_ends`), then the bank (`bank`, what is left of it now)."""
     clock = state.get("clock")
     if not clock or not clock["deadline"]:
         return None
     seat = clock["seat"]
-    return {"deadline": clock["deadline"], "left": time_left(clock["deadline"]),
+    line = {"deadline": clock["deadline"], "left": time_left(clock["deadline"]),
             "mine": seat is not None and seat == state["seat"], "name": names[seat] if seat is not None else None}
+    bank = clock["banks"][seat] if seat is not None and clock["banks"] else 0
+    if bank > 0:
+        turn_ends = datetime.fromisoformat(clock["deadline"]) - timedelta(seconds=bank)
+        line.update(turn_ends=turn_ends.isoformat(), left=time_left(turn_ends.isoformat()),
+                    bank=time_left(clock["deadline"], since=max(turn_ends, timezone.now())))
+    return line
 
 
-def time_left(moment):
-    """The time from now until `moment` (ISO 8601), as m:ss, never below 0:00."""
-    left = max(0, math.ceil((datetime.fromisoformat(moment) - timezone.now()).total_seconds()))
+def time_left(moment, since=None):
+    """The time from now (or `since`) until `moment` (ISO 8601), as m:ss, never below 0:00."""
+    left = max(0, math.ceil((datetime.fromisoformat(moment) - (since or timezone.now())).total_seconds()))
     return f"{left // 60}:{left % 60:02d}"
 
 

@@ -9,11 +9,15 @@
     var minutes = Math.floor(whole / 60), rest = whole % 60;
     return minutes + ":" + (rest < 10 ? "0" : "") + rest;
   }
+  // With data-turn-to (a turn clock with a bank), the turn's own time runs out first, then
+  // the bank's, shown apart in [data-bank] as a chess clock shows them.
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (element) {
-      var left = (Date.parse(element.dataset.countdownTo) - Date.now()) / 1000;
-      var place = element.querySelector("[data-countdown]");
-      if (place) place.textContent = shown(left);
+      var now = Date.now(), end = Date.parse(element.dataset.countdownTo);
+      var turnEnd = element.dataset.turnTo ? Date.parse(element.dataset.turnTo) : end;
+      var place = element.querySelector("[data-countdown]"), bank = element.querySelector("[data-bank]");
+      if (place) place.textContent = shown((turnEnd - now) / 1000);
+      if (bank) bank.textContent = shown((end - Math.max(now, turnEnd)) / 1000);
     });
   }
   window.setInterval(tick, 1000);
