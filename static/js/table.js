@@ -63,6 +63,15 @@
     errorLine.hidden = !text;
   }
 
+  // A press on a state shown less than ARM_MS ago is not played (it was likely aimed at the
+  // state before): the player is told, for a moment, instead of meeting silence.
+  var SAID_MS = 3000;
+  function tooSoon() {
+    var text = live.dataset.textTooSoon;
+    showError(text);
+    window.setTimeout(function () { if (errorLine.textContent === text) showError(""); }, SAID_MS);
+  }
+
   function socketUrl() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     return scheme + location.host + live.dataset.wsPath + "?lang=" + encodeURIComponent(live.dataset.lang) +
@@ -277,7 +286,7 @@
     if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector("b").textContent) : "";  // its corner, "7♥"
   }
   function discard(code) {
-    if (performance.now() < armedAt) return;
+    if (performance.now() < armedAt) { tooSoon(); return; }
     var card = document.getElementById("card-" + code);
     if (!discardable(card)) return;
     send({ type: "move", move: card.dataset.move, version: version });
@@ -424,7 +433,8 @@
     // A move, a knock, a resignation or a claim acts only on a state seen for a moment.
     // "Next hand" and "Rematch" are harmless to repeat: both players press them at once.
     var guarded = button.dataset.move || button.dataset.confirm;
-    if (guarded && (performance.now() < armedAt || performance.now() - lastDrag < ARM_MS)) return;
+    if (guarded && performance.now() < armedAt) { tooSoon(); return; }
+    if (guarded && performance.now() - lastDrag < ARM_MS) return;
     if (button.dataset.confirm && !confirmed(button)) return;
     if (button.dataset.move) {
       send({ type: "move", move: button.dataset.move, version: version });

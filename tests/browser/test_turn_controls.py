@@ -4,6 +4,7 @@ clock and Oklahoma (a bar at the screen's foot holds the buttons, and the page o
 felt); the guided hand's hint at every step, on a phone and a desktop."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.helpers import (
     ALL_SIZES, DISCARDS, LANGUAGES, PHONES, WAIT_MS, armed, close, computer_table, covered, device, off_screen,
@@ -56,4 +57,32 @@ def test_it_shows_the_guided_hands_hint_beside_the_turns_controls_at_every_step(
         page.locator("#move-stock, #move-pass").first.click()
         wait_for_version(page, before + 1)
     assert "discard" in steps, steps
+    close(page)
+
+
+# Pressed the moment a new state shows: `resign` pressed in the same task as the state's arrival.
+PRESS_AS_THE_TABLE_CHANGES = """selector => {
+    const live = document.getElementById('table-live'), shown = live.dataset.version;
+    new MutationObserver((_, observer) => {
+        if (live.dataset.version === shown) return;
+        observer.disconnect();
+        document.querySelector(selector).click();
+    }).observe(live, {attributes: true, attributeFilter: ['data-version']});
+}"""
+
+
+def test_it_says_so_when_a_press_comes_too_soon_after_the_table_changed(browser, guarded_server_url):
+    page = computer_table(device(browser, "phone"), guarded_server_url, guide=False)
+    page.wait_for_selector("#move-pass, #move-stock", timeout=WAIT_MS)
+    armed(page)
+    page.evaluate(PRESS_AS_THE_TABLE_CHANGES, "#resign")
+    before = version(page)
+    page.locator("#move-pass, #move-stock").first.click()
+    wait_for_version(page, before + 1)
+    error = page.locator("#table-error")
+    expect(error).to_have_text("Too quick: look at what changed, then press again.")
+    assert page.locator("#resign").get_attribute("data-confirming") != "true", "the early press was played"
+    assert off_screen(error) + covered(error) == []
+    shoot(page, "too-soon")
+    expect(error).to_be_hidden(timeout=WAIT_MS)  # said for a moment, then gone
     close(page)
