@@ -35,6 +35,7 @@ from games.live.snapshot import encode
 logger = logging.getLogger(__name__)
 
 MAX_FRAME_CHARACTERS = 2048
+VIEWER_MAX_LENGTH = 64  # a `viewer` cookie longer than table.js makes is no viewer
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -80,6 +81,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.language = self.query_language()
+        self.viewer = self.viewer_key()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
             self.seat = await database_sync_to_async(act)(self.code, LiveTable.seat_for, self.seat_token())
@@ -103,10 +105,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
+    def viewer_key(self):
+        """Who watches through this socket: the browser's `viewer` cookie (table.js sets it;
+        not a secret, it only tells a browser's tabs apart from other people), else the socket."""
+        viewer = self.scope.get("cookies", {}).get("viewer", "")
+        return viewer if 0 < len(viewer) <= VIEWER_MAX_LENGTH else f"socket-{id(self)}"
+
+    def counts_as_a_person(self):
+        """A seat's socket counts; a spectator's only as their browser's first (or last) tab here."""
+        return self.seat is not None or hub.hub().tabs_of(self.code, self.viewer) == (1 if not self.ended else 0)
+
     async def arrive(self):
         # Everyone re-renders the opponent's presence (or the number watching); this socket's
         # first state is the one its arrival published (the hub's telling of it then adds nothing).
-        await self.tell(LiveTable.arrive, self.seat)
+        if self.counts_as_a_person():
+            await self.tell(LiveTable.arrive, self.seat)
         owner = live_tables.get(self.code)
         if self.seat is not None and owner is not None:
             await self.send_snapshot(owner.snapshot)
@@ -142,6 +155,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not self.joined:
             return
         await hub.hub().leave(self.code, self)
+        if not self.counts_as_a_person():
+            return  # another tab of this spectator's still watches here
         try:
             await self.tell(LiveTable.leave, self.seat)
         except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out

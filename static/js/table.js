@@ -50,6 +50,11 @@
     document.cookie = name + "=" + value + "; path=/; max-age=" + COOKIE_AGE + "; SameSite=Lax";
   }
   var orderCookie = "hand_order_" + tableCode;
+  // This browser, to the server: its tabs watching a table count as one person watching.
+  if (!cookie("viewer")) {
+    setCookie("viewer", Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(12)),
+      function (byte) { return (byte + 256).toString(16).slice(1); }).join(""));
+  }
   var sort = cookie("hand_sort") || "melds";
 
   function setStatus(state) {

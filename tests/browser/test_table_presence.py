@@ -36,3 +36,19 @@ def test_it_keeps_the_hand_still_when_a_spectator_comes_and_goes_or_the_connecti
     expect(ana.locator("#my-seat .presence:visible")).to_have_text("online")
     assert hand_top(ana) == still
     close(ana, ben)
+
+
+def test_it_counts_one_person_watching_in_two_tabs_as_one(browser, live_server_url):
+    ana, ben = two_players(browser, live_server_url)
+    watcher = device(browser, "desktop")
+    watcher.goto(ana.url)
+    expect(ana.locator("#watching")).to_have_text("1 person watching", timeout=WAIT_MS)
+    second_tab = watcher.context.new_page()
+    second_tab.goto(ana.url)
+    expect(second_tab.locator("#watching")).to_have_text("1 person watching", timeout=WAIT_MS)
+    other = device(browser, "desktop")
+    other.goto(ana.url)
+    expect(ana.locator("#watching")).to_have_text("2 people watching", timeout=WAIT_MS)
+    close(other)
+    expect(ana.locator("#watching")).to_have_text("1 person watching", timeout=WAIT_MS)
+    close(watcher, ana, ben)
