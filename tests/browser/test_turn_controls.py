@@ -60,6 +60,20 @@ def test_it_shows_the_guided_hands_hint_beside_the_turns_controls_at_every_step(
     close(page)
 
 
+
+@PHONES
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_it_leaves_the_whole_turn_in_sight_beside_the_guides_hint_in_every_language(browser, live_server_url, size, language):
+    page = computer_table(device(browser, size), live_server_url, language=language, level="beginner", clock=30,
+                          options=["oklahoma"])
+    page.wait_for_selector("#move-pass, #move-stock", timeout=WAIT_MS)
+    armed(page)
+    guide = page.locator("#guide .guide-text, #guide-skip")
+    assert off_screen(guide) + covered(guide) + out_of_reach(page) == [], (
+        f"{size} {language}: out of reach beside the hint: {off_screen(guide) + covered(guide) + out_of_reach(page)}")
+    shoot(page, f"guide-turn-{language}")
+    close(page)
+
 # Pressed the moment a new state shows: `resign` pressed in the same task as the state's arrival.
 PRESS_AS_THE_TABLE_CHANGES = """selector => {
     const live = document.getElementById('table-live'), shown = live.dataset.version;
