@@ -65,6 +65,7 @@ AT_THE_TABLE = (Life.ARRIVING, Life.OPEN, Life.CLOSING)
 SILENT = (Life.CLOSING, Life.REFUSED, Life.ENDED)  # nothing more is sent (uvicorn logs each one)
 # Events that show a state: none before the socket's first, which its arrival proved current.
 SHOW_A_STATE = ("table.changed", "table.seats", "database.status")
+VIEWER_MAX_LENGTH = 64  # a `viewer` cookie longer than table.js makes is no viewer
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -129,6 +130,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.counted = True
         self.language = self.query_language()
+        self.viewer = self.viewer_key()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
         try:
             self.seat = await database_sync_to_async(seat_for)(self.code, self.seat_token())
@@ -156,11 +158,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         computer_seat.wake(self.code)  # a computer left waiting (the server restarted) moves now
 
+    def viewer_key(self):
+        """Who watches through this socket: the browser's `viewer` cookie (table.js sets it;
+        not a secret, it only tells a browser's tabs apart from other people), else the socket."""
+        viewer = self.scope.get("cookies", {}).get("viewer", "")
+        return viewer if 0 < len(viewer) <= VIEWER_MAX_LENGTH else f"socket-{id(self)}"
+
+    def counts_as_a_person(self):
+        """A seat's socket counts; a spectator's only as their browser's first (or last) tab here."""
+        return self.seat is not None or hub.hub().tabs_of(self.code, self.viewer) == (1 if self.life is not Life.ENDED else 0)
+
     async def arrive(self):
         # Everyone re-renders the opponent's presence (or the number watching); this socket's
         # first state is the one its arrival published, caught up with the database (the
         # hub's telling of it then adds nothing).
-        await batch.send(self.code, Arrive(self.seat))
+        if self.counts_as_a_person():
+            await batch.send(self.code, Arrive(self.seat))
         await self.send_snapshot(shown(self.code) or await database_sync_to_async(refreshed)(self.code))
         if self.life is Life.ARRIVING:
             self.become(Life.OPEN)
@@ -212,6 +225,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if was not in AT_THE_TABLE:
             return
         await hub.hub().leave(self.code, self)
+        if not self.counts_as_a_person():
+            return  # another tab of this spectator's still watches here
         try:
             await batch.send(self.code, Leave(self.seat))
         except DATABASE_AWAY:  # its count is left behind; the presence's heartbeat ages it out

@@ -193,12 +193,20 @@ class Hub:
 
     def seated_sockets(self):
         """{(table code, seat): how many of its sockets are open here}, the spectators' under
-        seat None."""
+        seat None, counted by viewer (a browser's tabs are one person watching)."""
         counts = {}
         for code, sockets in self.members.items():
             for socket in sockets:
-                counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
+                if socket.seat is not None:
+                    counts[code, socket.seat] = counts.get((code, socket.seat), 0) + 1
+            viewers = {socket.viewer for socket in sockets if socket.seat is None}
+            if viewers:
+                counts[code, None] = len(viewers)
         return counts
+
+    def tabs_of(self, code, viewer):
+        """How many spectators' sockets of `viewer` (one browser) are open here at table `code`."""
+        return sum(1 for socket in self.members.get(code, ()) if socket.seat is None and socket.viewer == viewer)
 
     def tell_database(self, available):
         """Tell every socket here once when the database goes away, and once when it is back."""

@@ -21,7 +21,7 @@ import math
 from functools import lru_cache
 import threading
 from collections import OrderedDict
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import orjson
 from django.template import Context
@@ -420,23 +420,31 @@ def claim_in(state):
 def clock_line(state, names):
     """The turn clock as the page shows it, or None when no turn is timed: when it runs out
     (`deadline`, which the page counts down: countdown.js), the time left now (m:ss), and
-    whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand")."""
+    whose it is (`mine`, `name`; neither at a showdown, which waits on "Next hand"). A seat
+    with a bank left sees it apart, as a chess clock shows it: the turn's own time (`left`,
+    until `turn_ends`), then the bank (`bank`, what is left of it now)."""
     clock = state.get("clock")
     if not clock or not clock["deadline"]:
         return None
     seat = clock["seat"]
-    return {"deadline": clock["deadline"], "left": time_left(clock["deadline"]),
+    line = {"deadline": clock["deadline"], "left": time_left(clock["deadline"]),
             "mine": seat is not None and seat == state["seat"], "name": names[seat] if seat is not None else None}
+    bank = clock["banks"][seat] if seat is not None and clock["banks"] else 0
+    if bank > 0:
+        turn_ends = datetime.fromisoformat(clock["deadline"]) - timedelta(seconds=bank)
+        line.update(turn_ends=turn_ends.isoformat(), left=time_left(turn_ends.isoformat()),
+                    bank=time_left(clock["deadline"], since=max(turn_ends, timezone.now())))
+    return line
 
 
-def time_left(moment):
-    """The time from now until `moment` (ISO 8601), as m:ss (h:mm:ss from an hour), never below
-    0:00, as countdown.js writes it; from a day (a pace of days a turn) in words, "2 days, 3 hours",
-    which countdown.js leaves as it is."""
+def time_left(moment, since=None):
+    """The time from now (or `since`) until `moment` (ISO 8601), as m:ss (h:mm:ss from an hour),
+    never below 0:00, as countdown.js writes it; from a day (a pace of days a turn) in words,
+    "2 days, 3 hours", which countdown.js leaves as it is."""
     until = datetime.fromisoformat(moment)
-    left = max(0, math.ceil((until - timezone.now()).total_seconds()))
+    left = max(0, math.ceil((until - (since or timezone.now())).total_seconds()))
     if left >= DAY_SECONDS:
-        return timeuntil(until, depth=2)
+        return timeuntil(until, since, depth=2)
     if left >= 3600:
         return f"{left // 3600}:{left % 3600 // 60:02d}:{left % 60:02d}"
     return f"{left // 60}:{left % 60:02d}"

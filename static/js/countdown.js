@@ -14,12 +14,18 @@
     var hours = Math.floor(whole / 3600), mins = minutes % 60;
     return hours + ":" + (mins < 10 ? "0" : "") + mins + ":" + mss;
   }
+  function show(place, text) {
+    if (place && text !== null) place.textContent = text;
+  }
+  // With data-turn-to (a turn clock with a bank), the turn's own time runs out first, then
+  // the bank's, shown apart in [data-bank] as a chess clock shows them.
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (element) {
-      var left = (Date.parse(element.dataset.countdownTo) - Date.now()) / 1000;
-      var place = element.querySelector("[data-countdown]");
-      var text = shown(left);
-      if (place && text !== null) place.textContent = text;
+      var now = Date.now(), end = Date.parse(element.dataset.countdownTo);
+      var turnEnd = element.dataset.turnTo ? Date.parse(element.dataset.turnTo) : end;
+      var place = element.querySelector("[data-countdown]"), bank = element.querySelector("[data-bank]");
+      show(place, shown((turnEnd - now) / 1000));
+      show(bank, shown((end - Math.max(now, turnEnd)) / 1000));
     });
   }
   window.setInterval(tick, 1000);

@@ -37,6 +37,8 @@
   var socket = null;
   var attempts = 0;
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  // A phone, upright or sideways: table.css docks the turn's buttons at the screen's foot.
+  var phone = window.matchMedia("(max-width: 47.99rem), (orientation: landscape) and (max-height: 30rem)");
 
   // Cookies, not localStorage: the server's first paint of the page uses them too.
   function cookie(name) {
@@ -48,6 +50,11 @@
     document.cookie = name + "=" + value + "; path=/; max-age=" + COOKIE_AGE + "; SameSite=Lax";
   }
   var orderCookie = "hand_order_" + tableCode;
+  // This browser, to the server: its tabs watching a table count as one person watching.
+  if (!cookie("viewer")) {
+    setCookie("viewer", Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(12)),
+      function (byte) { return (byte + 256).toString(16).slice(1); }).join(""));
+  }
   var sort = cookie("hand_sort") || "melds";
 
   function setStatus(state) {
@@ -59,6 +66,15 @@
   function showError(text) {
     errorLine.textContent = text || "";
     errorLine.hidden = !text;
+  }
+
+  // A press on a state shown less than ARM_MS ago is not played (it was likely aimed at the
+  // state before): the player is told, for a moment, instead of meeting silence.
+  var SAID_MS = 3000;
+  function tooSoon() {
+    var text = live.dataset.textTooSoon;
+    showError(text);
+    window.setTimeout(function () { if (errorLine.textContent === text) showError(""); }, SAID_MS);
   }
 
   function socketUrl() {
@@ -100,6 +116,7 @@
     var changed = message.version !== version;
     var wasMyTurn = flag("myTurn"), wasWaiting = flag("waiting"), wasShowdown = !!document.getElementById("showdown");
     var wasEnded = !!live.querySelector(".hand-end");
+    var hadHand = !!document.getElementById("my-hand");
     var focused = live.contains(document.activeElement) ? document.activeElement : null;
     var before = cardPlaces();
     var confirming = live.querySelector("[data-confirming='true']");
@@ -111,6 +128,8 @@
     var same = confirming && !changed && document.getElementById(confirming.id);
     if (same && same.dataset.confirm) ask(same);
     if (changed) { arm(); picked = null; }
+    dock();
+    if (!hadHand && !wasEnded) toFelt();
     showPicked();
     rove();
     keepFocus(focused);
@@ -196,6 +215,22 @@
     if (next) next.focus({ preventScroll: true });
   }
 
+  // The dock's height, for the page's room under the felt and the guide's place above the buttons.
+  function dock() {
+    var actions = document.getElementById("actions"), guide = document.getElementById("guide");
+    var docked = phone.matches, bar = docked && actions ? actions.offsetHeight : 0;
+    page.classList.toggle("docked", docked);
+    page.style.setProperty("--actions-h", bar + "px");
+    page.style.setProperty("--dock-h", bar + (docked && guide ? guide.offsetHeight : 0) + "px");
+  }
+
+  // A phone shows the felt from its top, the site's header scrolled away: a turn fits the screen.
+  function toFelt() {
+    if (!phone.matches || !document.getElementById("my-hand")) return;
+    var top = live.getBoundingClientRect().top;
+    if (Math.abs(top) > 1) window.scrollBy(0, top);
+  }
+
   function bringIntoView(element) {
     var box = element.getBoundingClientRect();
     if (box.top >= 0 && box.top < window.innerHeight * 0.6) return;
@@ -270,7 +305,7 @@
     if (note) note.textContent = shown ? note.dataset.text.replace("{card}", shown.querySelector("b").textContent) : "";  // its corner, "7♥"
   }
   function discard(code) {
-    if (performance.now() < armedAt) return;
+    if (performance.now() < armedAt) { tooSoon(); return; }
     var card = document.getElementById("card-" + code);
     if (!discardable(card)) return;
     send({ type: "move", move: card.dataset.move, version: version });
@@ -341,6 +376,13 @@
     line.append(name, " ", text);
     chatLines.append(line);
     chatLines.scrollTop = chatLines.scrollHeight;
+    if (String(message.seat) === live.dataset.seat) said(message.text);
+  }
+
+  // A line typed leaves its field only once the table has it: one the flood limit refuses stays.
+  function said(text) {
+    var field = chatForm && chatForm.querySelector("input[name=text]");
+    if (field && field.value.trim().replace(/\s+/g, " ") === text.replace(/\s+/g, " ")) field.value = "";
   }
 
   // How long to wait before opening the socket again. Doubling from half a second to 10 s, each
@@ -411,6 +453,7 @@
     if (button && button.dataset.guide) {
       setCookie("guide", "off");
       page.classList.add("guide-off");
+      dock();
       return;
     }
     if (!button || !discardable(button)) {
@@ -431,7 +474,8 @@
     // A move, a knock, a resignation or a claim acts only on a state seen for a moment.
     // "Next hand" and "Rematch" are harmless to repeat: both players press them at once.
     var guarded = button.dataset.move || button.dataset.confirm;
-    if (guarded && (performance.now() < armedAt || performance.now() - lastDrag < ARM_MS)) return;
+    if (guarded && performance.now() < armedAt) { tooSoon(); return; }
+    if (guarded && performance.now() - lastDrag < ARM_MS) return;
     if (button.dataset.confirm && !confirmed(button)) return;
     if (button.dataset.move) {
       send({ type: "move", move: button.dataset.move, version: version });
@@ -483,7 +527,7 @@
     chatForm.addEventListener("submit", function (event) {
       event.preventDefault();
       var field = chatForm.querySelector("input[name=text]");
-      if (field.value.trim() && send({ type: "chat", text: field.value })) field.value = "";
+      if (field.value.trim()) send({ type: "chat", text: field.value });
     });
     chatForm.addEventListener("click", function (event) {
       var reaction = event.target.closest("[data-say]");
@@ -504,6 +548,9 @@
   showPicked();
   rove();
   showTitle();
+  dock();
+  window.addEventListener("resize", dock);
+  if (!location.hash && window.scrollY === 0) toFelt();
   live.dataset.armed = "true";
   // "Continue on another device": the seat secret rides in the link's #fragment (claim.js).
   if (!window.claimFromFragment("seat", live.dataset.claimPath)) connect();

@@ -26,9 +26,11 @@ async def api_socket(code, token=None):
     return await connected(f"/ws/api/tables/{code}/", [ORIGIN, HOST, *secret])
 
 
-async def browser_socket(code, token=None, lang="en", sort="melds"):
-    secret = [(b"cookie", f"seat_{code}={token}".encode())] if token else []
-    return await connected(f"/ws/tables/{code}/?lang={lang}&sort={sort}", [ORIGIN, HOST, *secret])
+async def browser_socket(code, token=None, lang="en", sort="melds", viewer=None):
+    """A table page's socket; with `viewer`, the browser's viewer cookie (table.js sets it)."""
+    cookies = [f"seat_{code}={token}"] * bool(token) + [f"viewer={viewer}"] * bool(viewer)
+    headers = [(b"cookie", "; ".join(cookies).encode())] if cookies else []
+    return await connected(f"/ws/tables/{code}/?lang={lang}&sort={sort}", [ORIGIN, HOST, *headers])
 
 
 async def connected(path, headers):

@@ -44,3 +44,22 @@ def test_a_spectator_of_a_server_that_stopped_beating_counts_no_more(settings):
                             beat=timezone.now() - timedelta(seconds=settings.GAMES_PRESENCE_TIMEOUT_SECONDS + 1))
     Audience.objects.create(table=table, process="alive", connections=2, beat=timezone.now())
     assert live_tables.owner(table.code).snapshot.state_for(0)["spectators"] == 2
+
+
+async def test_it_counts_a_spectators_tabs_as_one_person_watching():
+    code, token = await seated_table()
+    player = await api_socket(code, token)
+    await state_where(player, lambda state: state["spectators"] == 0)
+    carla = []
+    for _tab in range(2):
+        carla.append(await browser_socket(code, viewer="carla"))
+        await state_where(carla[-1], lambda state: True)  # its arrival is counted (or not) by now
+    dan = await browser_socket(code, viewer="dan")
+    await state_where(dan, lambda state: True)  # his arrival is counted by now
+    watching = await database_sync_to_async(lambda: live_tables.owner(code).snapshot.state_for(0)["spectators"])()
+    assert watching == 2, "Carla's two tabs and Dan are two people watching"
+    await close(carla[0], dan)
+    await state_where(player, lambda state: state["spectators"] == 1)  # Carla's other tab still watches
+    await close(carla[1])
+    await state_where(player, lambda state: state["spectators"] == 0)
+    await close(player)

@@ -18,6 +18,7 @@ from games.live.opening import open_table
 from games.live.tables import live_tables
 from games.archive.models import ArchivedMatch
 from games.errors import GameError
+from games import identity
 from games.identity import clean_name, grapheme_count
 from games.models import ChatMessage, Seat, Table
 from tests.live.helpers import state_of, choose_move
@@ -439,9 +440,14 @@ def test_it_refuses_a_name_it_cannot_take_with_a_clear_message_and_never_cuts_it
     assert not Seat.objects.exists()
 
 
-def test_it_sets_no_length_limit_in_the_name_fields_that_would_cut_a_pasted_name(client):
+def test_it_caps_the_name_fields_only_beyond_any_name_the_server_takes_so_a_pasted_name_is_never_cut(client):
+    # maxlength counts UTF-16 units, a name's limit grapheme clusters ("👩‍💻" is one, and five
+    # units): the cap lies past the longest name the server takes, and the page counts
+    # characters as the server does (static/js/name-field.js, tests/browser/test_name_field.py).
     home = client.get("/en/").content.decode()
-    assert 'id="open-name"' in home and not re.search(r'id="open-name"[^>]*maxlength', home)
+    field = re.search(r'<input id="open-name"[^>]*>', home).group(0)
+    assert int(re.search(r'maxlength="(\d+)"', field).group(1)) >= 2 * identity.NAME_MAX_CODE_POINTS
+    assert f'data-max-characters="{identity.NAME_MAX_LENGTH}"' in field
 
 
 # Chat ----------------------------------------------------------------------------------------

@@ -212,10 +212,22 @@ def test_both_players_and_a_spectator_see_whose_time_is_running_and_the_rules_na
     most_left = math.ceil((deadline - timezone.now()).total_seconds())
     page = client.get(f"/en/t/{code}/").content.decode()
     least_left = math.ceil((deadline - timezone.now()).total_seconds())
-    # The turn's 30 seconds and the 20 of the bank, counted down from the page's render: any
-    # figure between what was left before the request and after it (a loaded machine is slow).
-    shown = [f"Your time: <span data-countdown>0:{left:02d}</span>" for left in range(least_left, most_left + 1)]
+    # The turn's 30 seconds, then the 20 of the bank apart, as a chess clock shows them, counted
+    # down from the page's render: any figure between what was left before the request and
+    # after it (a loaded machine is slow).
+    shown = [f"Your time: <span data-countdown>0:{left - 20:02d}</span> + <span data-bank>0:20</span> bank"
+             for left in range(least_left, most_left + 1)]
     assert 40 < most_left <= 50 and 'id="turn-clock" data-countdown-to="' in page and any(s in page for s in shown)
+
+
+def test_it_shows_the_bank_running_once_the_turns_own_seconds_are_spent():
+    code, _ = clocked_table(30)
+    mover = live_tables.owner(code).snapshot.to_move
+    # Twelve seconds left: the turn's thirty are spent, and eight of the bank's twenty.
+    Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(seconds=12))
+    live_tables.clear()
+    shown = live_context(live_tables.owner(code).snapshot.state_for(mover), "melds")["clock"]
+    assert shown["left"] == "0:00" and shown["bank"] in ("0:11", "0:12")
 
 
 async def test_the_archive_keeps_which_moves_the_clock_played_and_its_replay_says_so(client):
