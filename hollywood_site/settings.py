@@ -298,8 +298,9 @@ GAMES_CHAT_WINDOW_SECONDS = 10
 # to .vapid_private_key, git-ignored, on the first `dev.py serve`), required in production;
 # the contact the push services are given; how long a push service may take to answer.
 VAPID_KEY_FILE = BASE_DIR / ".vapid_private_key"
+# The file serves development only: a production key comes from the environment, not the checkout.
 PUSH_VAPID_PRIVATE_KEY = os.environ.get("PUSH_VAPID_PRIVATE_KEY", "").strip() or (
-    VAPID_KEY_FILE.read_text().strip() if VAPID_KEY_FILE.is_file() else "")
+    VAPID_KEY_FILE.read_text().strip() if DEBUG and VAPID_KEY_FILE.is_file() else "")
 if not DEBUG and not PUSH_VAPID_PRIVATE_KEY:
     raise ImproperlyConfigured("PUSH_VAPID_PRIVATE_KEY must be set when DJANGO_DEBUG is false "
                                "(manage.py vapid_key --print makes one)")

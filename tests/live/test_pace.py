@@ -126,12 +126,16 @@ def test_the_rules_say_the_pace_and_that_running_out_of_time_loses_the_match():
 def test_a_turn_days_away_shows_its_time_in_words_and_the_last_day_counts_down(client):
     code, tokens = paced_table(1)
     live = live_context(live_tables.owner(code).snapshot.state_for(None), "melds")
-    # A day a turn and a day of bank, in words (Django's, with no-break spaces).
-    assert live["clock"]["left"].replace("\xa0", " ") in ("1 day, 23 hours", "2 days")
+    # A day a turn, then a day of bank, each in words (Django's, with no-break spaces), as a
+    # chess clock shows the turn's own time and the bank apart.
+    assert live["clock"]["left"].replace("\xa0", " ") in ("23 hours, 59 minutes", "1 day")
+    assert live["clock"]["bank"].replace("\xa0", " ") == "1 day"
     Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(hours=5, seconds=30))
     live_tables.clear()  # the owner built again, with the deadline as the database has it
     live = live_context(live_tables.owner(code).snapshot.state_for(None), "melds")
-    hours, minutes, seconds = live["clock"]["left"].split(":")
+    # The turn's own day spent, the bank's last hours count down.
+    assert live["clock"]["left"] == "0:00"
+    hours, minutes, seconds = live["clock"]["bank"].split(":")
     assert hours == "5" and minutes == "00" and len(seconds) == 2
     client.cookies[f"seat_{code}"] = tokens[0]
     Table.objects.filter(code=code).update(clock_deadline=timezone.now() + timedelta(days=2, hours=3, minutes=1))
