@@ -40,6 +40,7 @@ import games.computer.players as players  # noqa: E402
 from games.computer import choose_move  # noqa: E402
 
 OWN_READ = players.infer
+OWN_TRACK = players.track
 _other = {}  # the --read function, loaded in each worker
 
 
@@ -56,7 +57,7 @@ def load_read(spec):
 def start_worker(spec, settings=()):
     computer.apply_settings(settings)
     oracle.install("full", 0)  # notes the true hand at each view
-    players.infer = OWN_READ
+    players.infer, players.track = OWN_READ, OWN_TRACK
     if spec:
         _other["read"], _other["wants_view"] = load_read(spec)
 
@@ -64,13 +65,15 @@ def start_worker(spec, settings=()):
 def move_with(read, view, rng):
     """(the expert's move with ``read`` as its inference.infer, seconds), on a copy of ``rng``."""
     players.infer = read
+    if read is not OWN_READ:
+        players.track = oracle.no_track  # else the whole-hand filter's hands would be read first
     copy = random.Random()
     copy.setstate(rng.getstate())
     start = time.perf_counter()
     try:
         move = choose_move(view, "expert", copy)
     finally:
-        players.infer = OWN_READ
+        players.infer, players.track = OWN_READ, OWN_TRACK
     return move, time.perf_counter() - start
 
 
