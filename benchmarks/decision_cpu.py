@@ -40,7 +40,7 @@ def figures(seconds):
     if not ordered:
         return "none"
     at = lambda share: 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]  # noqa: E731
-    return (f"{len(ordered)}: median {1000 * statistics.median(ordered):.1f}  p90 {at(0.9):.1f}  "
+    return (f"{len(ordered)}: mean {1000 * statistics.fmean(ordered):.1f}  median {1000 * statistics.median(ordered):.1f}  p90 {at(0.9):.1f}  "
             f"p99 {at(0.99):.1f}  max {1000 * ordered[-1]:.1f} ms")
 
 
