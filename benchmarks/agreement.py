@@ -4,6 +4,7 @@ minutes 2,000 games take.
 
     python benchmarks/agreement.py --games 40 --seed 3
     python benchmarks/agreement.py --games 12 --seed 2 --read /tmp/inference.py:infer
+    python benchmarks/agreement.py --games 40 --seed 3 --set inference.TRACK_STEPS_PER_PARTICLE=1000000
 
 It plays computer.py's games of the expert against SimpleGinRummyPlayer (the same seeds, the
 same deals, the expert's own moves, so the same games). At each decision of the expert against
@@ -39,6 +40,7 @@ import games.computer.players as players  # noqa: E402
 from games.computer import choose_move  # noqa: E402
 
 OWN_READ = players.infer
+OWN_TRACK = players.track
 _other = {}  # the --read function, loaded in each worker
 
 
@@ -52,9 +54,10 @@ def load_read(spec):
     return function, "view" in inspect.signature(function).parameters
 
 
-def start_worker(spec):
+def start_worker(spec, settings=()):
+    computer.apply_settings(settings)
     oracle.install("full", 0)  # notes the true hand at each view
-    players.infer = OWN_READ
+    players.infer, players.track = OWN_READ, OWN_TRACK
     if spec:
         _other["read"], _other["wants_view"] = load_read(spec)
 
@@ -62,13 +65,15 @@ def start_worker(spec):
 def move_with(read, view, rng):
     """(the expert's move with ``read`` as its inference.infer, seconds), on a copy of ``rng``."""
     players.infer = read
+    if read is not OWN_READ:
+        players.track = oracle.no_track  # else the whole-hand filter's hands would be read first
     copy = random.Random()
     copy.setstate(rng.getstate())
     start = time.perf_counter()
     try:
         move = choose_move(view, "expert", copy)
     finally:
-        players.infer = OWN_READ
+        players.infer, players.track = OWN_READ, OWN_TRACK
     return move, time.perf_counter() - start
 
 
@@ -126,15 +131,17 @@ def main():
     parser.add_argument("--seed", type=int, default=3, help="computer.py's seed: the same deals")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--read", metavar="FILE:FUNCTION", help="another read in place of inference.infer")
+    parser.add_argument("--set", action="append", default=[], metavar="module.NAME=VALUE", help="a constant of games.computer for this run (as computer.py's --set)")
     args = parser.parse_args()
     seeds = [args.seed * 1_000_003 + number for number in range(-(-args.games // 2))]
     total = {}
-    with Pool(args.workers, initializer=start_worker, initargs=(args.read,)) as pool:
+    with Pool(args.workers, initializer=start_worker, initargs=(args.read, args.set)) as pool:
         for tally in pool.imap_unordered(play_pair, seeds):
             for key, count in tally.items():
                 total[key] = total.get(key, 0) + count
     decisions = total["decisions"] or 1
-    print(f"{len(seeds) * 2} games, seed {args.seed}: {total['decisions']} decisions against a player read as knocking at once")
+    print(f"{len(seeds) * 2} games, seed {args.seed}: {total['decisions']} decisions against a player read as knocking at once"
+          + "".join(f"; {setting}" for setting in args.set))
     print(f"  the expert's read: differs from the true hand's move at {total['own differs']} ({total['own differs'] / decisions:.1%}), "
           f"{total['own ms'] / decisions:.1f} ms a decision (mean)")
     for key in sorted(key for key in total if key.startswith("own: ")):

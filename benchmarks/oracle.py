@@ -62,6 +62,11 @@ def _true_hands(knowledge, last, seed, samples, tries):
     return hands
 
 
+def no_track(*args):
+    """``track``'s place: no hands, so the expert reads ``infer``'s (the true ones here)."""
+    return []
+
+
 def _prior_odds(hands, prior_odds, prior_samples):
     """``posterior_odds``' place when only the hands are true: the Knowledge's odds unchanged."""
     return prior_odds
@@ -71,6 +76,7 @@ def install(mode, swaps):
     _truth["swaps"] = swaps
     Match.view = _view_noting_the_other_hand
     players.infer = _true_hands
+    players.track = no_track  # the whole-hand filter is read before infer
     if mode == "hands":
         players.posterior_odds = _prior_odds
 

@@ -176,6 +176,10 @@ TRACK_MOVES = 3
 # so that the same view reads the same in this process.
 FILTERS_KEPT = 128
 READS_KEPT = 1024
+# The most events a decision's Metropolis moves may replay, per particle (late in a hand each
+# move replays the whole hand so far), or None for no cap. Off until a paired run shows the cap
+# keeps the expert's strength (docs/computer.md, issue 47 goal 4): 90 halves the slowest reads.
+TRACK_STEPS_PER_PARTICLE = None
 
 
 def track(history, upcard, seat, mine, knock_limit, samples, seed, particles):
@@ -211,7 +215,7 @@ def track(history, upcard, seat, mine, knock_limit, samples, seed, particles):
     fresh = state is None
     if fresh:
         state = _dealt(rng, candidates, particles)
-    state = _filtered(rng, state, events, candidates, knock_limit, particles)
+    state = _filtered(rng, state, events, candidates, knock_limit, particles, _step_cap(particles))
     hands = []
     if state is None and fresh:
         _rule_out(seat, upcard, moves)
@@ -229,8 +233,9 @@ def track(history, upcard, seat, mine, knock_limit, samples, seed, particles):
     return hands
 
 
-def _filtered(rng, state, events, candidates, knock_limit, particles):
-    """The filter after the events it has not read yet, or None if no particle is left."""
+def _filtered(rng, state, events, candidates, knock_limit, particles, steps):
+    """The filter after the events it has not read yet, or None if no particle is left; its
+    Metropolis moves replay at most ``steps`` events in all."""
     deals, draws, hands, weights, took, done, chances = state
     for step in range(done, len(events)):
         event = events[step]
@@ -260,10 +265,14 @@ def _filtered(rng, state, events, candidates, knock_limit, particles):
             deals, draws = [deals[j] for j in chosen], [list(draws[j]) for j in chosen]
             hands, chances = [hands[j] for j in chosen], [chances[j] for j in chosen]
             weights = [0.0] * particles
+            allowed = min(particles * TRACK_MOVES, steps // (step + 1))
+            steps -= allowed * (step + 1)
             for i in range(particles):
-                deals[i], hand, chances[i] = _moved(rng, events[: step + 1], deals[i], draws[i], candidates, knock_limit, TRACK_MOVES, chances[i])
-                if hand is not None:
-                    hands[i] = hand
+                moves = _share(allowed, particles, i)
+                if moves:
+                    deals[i], hand, chances[i] = _moved(rng, events[: step + 1], deals[i], draws[i], candidates, knock_limit, moves, chances[i])
+                    if hand is not None:
+                        hands[i] = hand
     if max(weights) == -math.inf:
         return None
     return deals, draws, hands, weights, took, len(events), chances
@@ -442,6 +451,15 @@ def _moved(rng, events, deal, draws, candidates, knock_limit, moves, chance):
             deal, chance, hand = other, other_chance, other_hand
             dealt[out_at], free[in_at] = free[in_at], dealt[out_at]
     return deal, hand, chance
+
+
+def _step_cap(particles):
+    return math.inf if TRACK_STEPS_PER_PARTICLE is None else particles * TRACK_STEPS_PER_PARTICLE
+
+
+def _share(total, count, i):
+    """The ``i``-th of ``count`` near-equal shares of ``total`` (spread evenly, summing to it)."""
+    return total * (i + 1) // count - total * i // count
 
 
 def _kept_from_the_deal(events, draws):

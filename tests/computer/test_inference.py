@@ -2,6 +2,7 @@
 
 import random
 
+from games.computer import inference
 from games.computer.inference import after_each_draw, fits, hand_sampler, infer, joinable, knocks_after_stock
 from games.computer.knowledge import Knowledge, cards_in, read
 from games.computer.rollout import joins_a_meld
@@ -41,6 +42,36 @@ def test_it_tells_the_deadwood_after_each_draw_as_solving_every_eleven_cards_wou
         hand = sum(1 << card for card in cards[:10])
         solved = [min(discard_deadwoods(hand | 1 << card).values()) for card in cards[10:]]
         assert after_each_draw(hand, cards[10:]) == solved
+
+
+def test_it_replays_no_more_of_the_hand_in_a_decision_than_its_cap_allows(monkeypatch):
+    monkeypatch.setattr(inference, "TRACK_STEPS_PER_PARTICLE", 90)  # the cap measured in docs/computer.md
+    particles, replayed, most = 200, [0], 0
+    cap = particles * inference.TRACK_STEPS_PER_PARTICLE
+    real_replayed = inference._replayed
+
+    def counted(events, deal, draws, knock_limit):
+        replayed[0] += len(events)
+        return real_replayed(events, deal, draws, knock_limit)
+
+    monkeypatch.setattr(inference, "_replayed", counted)
+    for seed in range(4):
+        match = Match(Options(), scoring="game", target=40, first_dealer=seed % 2, rng=random.Random(seed))
+        rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+        while match.hand.result is None:
+            seat = match.hand.to_move
+            view = match.view(seat)
+            if seat == 0:
+                hand_view = view["hand_view"]
+                knowledge = read(hand_view)
+                replayed[0] = 0
+                upcard = Card.from_code(hand_view["upcard"]).index
+                hands = inference.track(hand_view["history"], upcard, 0, knowledge.mine, knowledge.knock_limit, 20, seed, particles)
+                assert replayed[0] <= cap
+                most = max(most, replayed[0])
+                assert all(not hand & knowledge.mine for hand in hands)
+            match.play(_greedy(view, rngs[seat]))
+    assert most > cap * 0.9  # the cap was reached, so it bounded something
 
 
 def _greedy(view, rng):
