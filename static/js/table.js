@@ -225,10 +225,12 @@
   }
 
   // A phone shows the felt from its top, the site's header scrolled away: a turn fits the screen.
+  // A desktop scrolls only as far as the turn's buttons need, never past the felt's top.
   function toFelt() {
-    if (!phone.matches || !document.getElementById("my-hand")) return;
-    var top = live.getBoundingClientRect().top;
-    if (Math.abs(top) > 1) window.scrollBy(0, top);
+    if (!document.getElementById("my-hand")) return;
+    var top = live.getBoundingClientRect().top, actions = document.getElementById("actions");
+    if (!phone.matches) top = actions ? Math.min(top, actions.getBoundingClientRect().bottom + 8 - window.innerHeight) : 0;
+    if (top > 1 || (phone.matches && top < -1)) window.scrollBy(0, top);
   }
 
   function bringIntoView(element) {
