@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_live_play import WAIT_MS, armed, play_to_the_showdown, sit_down, version, wait_for_version
+from tests.browser.test_live_play import WAIT_MS, play_to_the_showdown, press_next_hand_together, sit_down
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +28,8 @@ def test_each_browser_adds_its_randomness_to_the_next_deal_and_the_deal_keeps_it
     waiting = shown_commitment(ben, "Next deal")
     assert waiting and waiting != first and shown_commitment(ana, "Next deal") == waiting
     assert len(ben.locator("#table-deal span", has_text="its seed").first.get_attribute("title")) == 64
-    showdown = version(ana)
-    armed(ana)
-    armed(ben)
-    ana.click("#table-live [data-action='next_hand']")
-    ben.click("#table-live [data-action='next_hand']")
+    press_next_hand_together(ana, ben)
     for page in (ana, ben):
-        wait_for_version(page, showdown + 1)
-        expect(page.locator("#showdown")).to_have_count(0, timeout=WAIT_MS)
         assert shown_commitment(page, "Deal") == waiting
     ben.context.close()
     ana.context.close()

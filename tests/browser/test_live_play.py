@@ -107,11 +107,10 @@ def test_it_plays_a_hand_between_two_browsers_until_the_showdown(browser, live_s
     ana.context.close()
 
 
-def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(browser, live_server_url):
-    ana, ben = sit_down(browser, live_server_url)
-    play_to_the_showdown(ana, ben)
+def press_next_hand_together(ana, ben):
+    """Both press "Next hand" at the showdown, each before hearing of the other's press; returns
+    once both pages show the next hand."""
     showdown = version(ana)
-    # Ben presses before his page can have heard of Ana's press: both clicks must count.
     armed(ana)
     armed(ben)
     ana.click("#table-live [data-action='next_hand']")
@@ -119,6 +118,14 @@ def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(bro
     for page in (ana, ben):
         wait_for_version(page, showdown + 1)
         expect(page.locator("#showdown")).to_have_count(0, timeout=WAIT_MS)
+
+
+def test_it_deals_the_next_hand_when_both_players_press_it_from_the_showdown(browser, live_server_url):
+    ana, ben = sit_down(browser, live_server_url)
+    play_to_the_showdown(ana, ben)
+    # Ben presses before his page can have heard of Ana's press: both clicks must count.
+    press_next_hand_together(ana, ben)
+    for page in (ana, ben):
         expect(page.locator("#table-error")).to_be_hidden()
         assert len(hand_codes(page)) in (10, 11)
     ben.context.close()
