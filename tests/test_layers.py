@@ -16,7 +16,7 @@ GAMES = ROOT / "games"
 LAYERS = [
     ("engine", ("games.engine",)),
     ("computer", ("games.computer",)),
-    ("below", ("games.identity", "games.errors", "games.display", "games.templatetags")),
+    ("below", ("games.identity", "games.errors", "games.rates", "games.display", "games.templatetags")),
     ("archive", ("games.archive",)),
     ("live", ("games",)),
 ]

@@ -2,7 +2,6 @@
 
 import csv
 
-from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
@@ -13,6 +12,7 @@ from django_ratelimit.decorators import ratelimit
 from games.archive import display, reviews, stats
 from games.archive.models import ArchivedMatch, MatchReview, Player
 from games.display.messages import message
+from games.rates import rate_for
 
 
 def player_json_ref(player):
@@ -76,12 +76,6 @@ def match_csv(request, match_id):
 def player_json(request, player_id):
     player = get_object_or_404(Player, public_id=player_id)
     return JsonResponse({**player_json_ref(player), **stats.player_stats(player)})
-
-
-def rate_for(group, request):
-    """django-ratelimit's `rate`, read from RATE_LIMITS when needed (as games.live.limits does
-    for live play, which the archive may not import)."""
-    return settings.RATE_LIMITS[group]
 
 
 def refusal(request, code, status):

@@ -13,14 +13,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
 from games.archive import display, listing, review_display, reviews, stats
-from games.archive.api import rate_for
+from games.archive.hands import hand_sections
 from games.archive.models import ArchivedMatch, MatchReview, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
-from games.archive.hands import hand_sections
 from games.archive.replay import replay_view
+from games.display.sheet import score_sheet
 from games.engine import SCORINGS
 from games.identity import is_public_id
-from games.display.sheet import score_sheet
+from games.rates import rate_for
 
 # A stored hand's columns that only a replay reads.
 HAND_REPLAY = ("moves", "reshuffles", "by_clock")  # the deck is shown with each hand's deal

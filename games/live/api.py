@@ -12,14 +12,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import limits
+from games.display.messages import message
+from games.engine import HOLLYWOOD
+from games.errors import GameError
 from games.live.batch import send_now
 from games.live.commands import Sit
 from games.live.frames import json_object
 from games.live.opening import open_table as open_a_table
-from games.engine import HOLLYWOOD
-from games.errors import GameError
-from games.display.messages import message
+from games.rates import rate_for
 
 MAX_BODY_BYTES = 4096
 STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429, "database_unavailable": 503}
@@ -27,7 +27,7 @@ STATUS_FOR = {"unknown_table": 404, "table_full": 409, "too_many_requests": 429,
 
 @csrf_exempt
 @require_POST
-@ratelimit(group="open_table", key="ip", rate=limits.rate_for)
+@ratelimit(group="open_table", key="ip", rate=rate_for)
 def open_table(request):
     try:
         body = _json_body(request)
@@ -50,7 +50,7 @@ def open_table(request):
 
 @csrf_exempt
 @require_POST
-@ratelimit(group="join", key="ip", rate=limits.rate_for)
+@ratelimit(group="join", key="ip", rate=rate_for)
 def join(request, code):
     try:
         body = _json_body(request)

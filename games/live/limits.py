@@ -16,6 +16,7 @@ from django_ratelimit.core import is_ratelimited
 
 from games.live.flood import RateLimit
 from games.live.memory import crowd
+from games.rates import rate_for
 
 # A refused socket is accepted, then closed with this code: a close before accept() is an
 # HTTP 403 that a browser sees only as 1006 (as the consumers' 4404). A socket past its
@@ -70,11 +71,6 @@ def frame_allowed(address):
     """A frame from `address` within the budget all its sockets here share."""
     held = addresses.get(address)
     return held is None or held.frames.allow()
-
-
-def rate_for(group, request):
-    """django-ratelimit's `rate`, read when it is needed: tests and deployments set it."""
-    return settings.RATE_LIMITS[group]
 
 
 def client_address(scope):

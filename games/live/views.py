@@ -16,18 +16,18 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 
-from games.live import limits
-from games.live.batch import send_now
-from games.live.commands import RenewSecret, Sit
-from games.live import render as table_render
 from games.archive.players import COOKIE_NAME as PLAYER_COOKIE
 from games.archive.players import set_player_cookie
-from games.errors import GameError
 from games.display.messages import message
+from games.errors import GameError
+from games.live import render as table_render
+from games.live.batch import send_now
+from games.live.commands import RenewSecret, Sit
 from games.live.opening import open_table as open_a_table
-from games.live.tables import live_tables, seat_for
 from games.live.seats import set_seat_cookie, token_from_cookies
+from games.live.tables import live_tables, seat_for
 from games.live.yours import waiting_count, your_tables as tables_of
+from games.rates import rate_for
 
 
 # Set by table.js: how this browser sorts a hand, and a hand's dragged order per table; the
@@ -45,7 +45,7 @@ REACTIONS = (_("Good game!"), _("Nice move!"), _("Oops!"), _("Thinking…"))
 
 
 @require_POST
-@ratelimit(group="open_table", key="ip", rate=limits.rate_for)
+@ratelimit(group="open_table", key="ip", rate=rate_for)
 def open_table(request):
     form = request.POST
     try:
@@ -80,7 +80,7 @@ def table_page(request, code):
 
 
 @require_POST
-@ratelimit(group="join", key="ip", rate=limits.rate_for)
+@ratelimit(group="join", key="ip", rate=rate_for)
 def join(request, code):
     name = request.POST.get("name", "")
     try:

@@ -7,19 +7,19 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.decorators import ratelimit
 
 from games.errors import GameError
-from games.live import limits
 from games.live.frames import json_object
-from games.live.tables import seat_for
 from games.live.seats import token_from_cookies
+from games.live.tables import seat_for
 from games.models import Seat
 from games.push import keys
 from games.push.models import Subscription
+from games.rates import rate_for
 
 MAX_BODY_BYTES = 4096
 
 
 @require_POST
-@ratelimit(group="push", key="ip", rate=limits.rate_for)
+@ratelimit(group="push", key="ip", rate=rate_for)
 def subscribe(request, code):
     seat = _seat_of(request, code)
     subscription = _subscription_in(request.body)
