@@ -528,9 +528,10 @@ ON_POSTGRES_AND_REDIS = (
 
 # Each run on two pytest-xdist workers: most of a test's time is waiting (for a socket, a
 # server process, a browser, the database's thread), and two wait at once. Each worker has its
-# own database (pytest-django names it after the worker), site and Chromium. Before the
+# own database (pytest-django names it after the worker), site and Chromium. A module whose
+# servers start once for the module (an xdist_group mark) runs whole on one worker. Before the
 # caller's pytest arguments, so that a -n of theirs wins.
-WORKERS = ("-n", "2")
+WORKERS = ("-n", "2", "--dist", "loadgroup")
 
 
 @dataclass(frozen=True)

@@ -174,20 +174,20 @@ def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for
 def test_it_plans_three_independent_runs_for_the_whole_suite():
     runs = dev.test_runs(["sqlite", "postgres"], [], lambda configuration: {"CONFIGURATION": configuration}, "/chromium")
     assert [(run.name, run.args, run.env) for run in runs] == [
-        ("SQLite with the in-memory channel layer", ("-n", "2", "-m", "not browser and not scaleout"),
+        ("SQLite with the in-memory channel layer", (*dev.WORKERS, "-m", "not browser and not scaleout"),
          {"CONFIGURATION": "sqlite"}),
-        ("browser tests", ("-n", "2", "-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
+        ("browser tests", (*dev.WORKERS, "-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
                                                          "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
-        ("PostgreSQL with Redis", ("-n", "2", *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser"),
+        ("PostgreSQL with Redis", (*dev.WORKERS, *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser"),
          {"CONFIGURATION": "postgres"}),
     ]
 
 
 def test_it_runs_the_paths_given_on_postgresql_and_redis_in_place_of_its_own_selection():
     [run] = dev.test_runs(["postgres"], ["tests/live", "-x"], lambda configuration: {}, chromium=None)
-    assert run.args == ("-n", "2", "tests/live", "-x", "-m", "not browser")
+    assert run.args == (*dev.WORKERS, "tests/live", "-x", "-m", "not browser")
     [run] = dev.test_runs(["postgres"], ["-k", "knock"], lambda configuration: {}, chromium=None)
-    assert run.args == ("-n", "2", "-k", "knock", *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser")
+    assert run.args == (*dev.WORKERS, "-k", "knock", *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser")
 
 
 def test_every_test_the_postgresql_run_names_exists():
