@@ -5,8 +5,9 @@
     python3 dev.py test                   # set up, then run the whole test suite
     python3 dev.py test tests/engine -x   # only the default configuration, pytest arguments
 
-The whole suite runs twice: on SQLite with the in-memory channel layer (the default)
-and on PostgreSQL with Redis; the browser tests run with the default. These runs are
+The whole suite runs on SQLite with the in-memory channel layer (the default), and the
+tests whose outcome depends on the database or the channel layer again on PostgreSQL with
+Redis (ON_POSTGRES_AND_REDIS); the browser tests run with the default. These runs are
 independent and run side by side (--one-at-a-time: one after the other). With pytest
 arguments only the default runs; --sqlite and --postgres choose the configurations (both
 flags: both).
@@ -474,11 +475,63 @@ def configuration_env(configuration, servers):
     return env
 
 
+# The PostgreSQL-and-Redis run: the tests whose outcome depends on the database or the
+# channel layer (locking and transactions, SQL that differs between the two databases, what
+# PostgreSQL refuses and SQLite keeps, the task queue's rows, several processes on one Redis).
+# Every other test would pass or fail there exactly as it does on SQLite with the in-memory
+# layer, so it runs once, in the default configuration. tests/test_dev.py checks that every
+# entry names a test.
+ON_POSTGRES_AND_REDIS = (
+    "tests/scale",  # several server processes on one PostgreSQL and one Redis, and their outages
+    # Live play: the version check, a batch's one transaction, two processes' copies of a table,
+    # what crosses the layer (presence, audience, a move told once, the hub when the layer fails).
+    "tests/live/test_owner.py", "tests/live/test_moves.py", "tests/live/test_catch_up.py", "tests/live/test_hub.py",
+    "tests/live/test_one_way.py", "tests/live/test_seats_and_presence.py", "tests/live/test_audience.py",
+    "tests/live/test_claims.py", "tests/live/test_play_over_sockets.py", "tests/live/test_cleanup.py",
+    "tests/live/test_addresses.py",  # PostgreSQL refuses a NUL byte in a query; SQLite takes it
+    "tests/live/test_fuzz_sockets.py", "tests/test_fuzz_http.py",  # likewise for anything a visitor can send
+    "tests/live/test_refusals.py::test_it_refuses_a_move_against_an_old_version_and_sends_the_fresh_state",
+    "tests/live/test_refusals.py::test_it_applies_only_one_of_two_racing_moves",
+    "tests/live/test_refusals.py::test_it_applies_the_same_move_sent_on_two_sockets_of_one_seat_once",
+    "tests/live/test_refusals.py::test_it_keeps_a_move_whose_player_disconnected_before_the_answer",
+    "tests/live/test_computer_table.py::test_it_moves_when_the_table_is_opened_again_after_a_restart",
+    "tests/live/test_computer_table.py::test_it_never_moves_twice_for_one_turn_however_many_think_at_once",
+    # Deadlines stored on the table's row, read by the clock and the task worker.
+    "tests/live/test_turn_clock.py::test_the_deadline_is_stored_when_the_match_starts_and_a_restart_keeps_it",
+    "tests/live/test_turn_clock.py::test_a_move_made_in_time_is_never_played_again_by_a_clock_that_saw_the_old_deadline",
+    "tests/live/test_turn_clock.py::test_a_deadline_pushed_back_in_the_database_stops_a_clock_that_read_it_past",
+    "tests/live/test_turn_clock.py::test_the_hubs_check_runs_the_clock_out_and_both_players_see_the_move",
+    "tests/live/test_pace.py::test_a_seat_whose_time_runs_out_loses_the_match_out_of_time_and_nothing_is_played_for_it",
+    "tests/live/test_pace.py::test_a_forfeit_seen_by_two_processes_at_once_ends_the_match_once",
+    "tests/live/test_pace.py::test_a_move_made_in_time_is_never_forfeited_by_a_clock_that_saw_the_old_deadline",
+    "tests/live/test_pace.py::test_the_task_worker_runs_a_pace_out_at_its_deadline_with_nobody_at_the_table",
+    "tests/live/test_pace.py::test_a_turn_played_in_time_leaves_the_old_deadlines_task_nothing_to_do",
+    # A deal's committed seed, stored and read back after a restart and by the verifier.
+    "tests/live/test_fair_deals.py::test_it_plays_a_match_whose_every_hand_the_verifier_checks_from_the_archive",
+    "tests/live/test_fair_deals.py::test_a_restarted_server_deals_the_cards_it_committed_to",
+    "tests/live/test_your_tables.py::test_it_lists_each_table_this_browser_sits_at_with_whose_turn_and_the_newest_first",
+    "tests/push/test_notices.py",  # the task queue's rows and the one claim a turn
+    # The archive: COPY, SQL aggregates and filters, query counts, JSON as stored, a migration.
+    "tests/archive/test_bulk.py", "tests/archive/test_queries.py", "tests/archive/test_migrations.py",
+    "tests/archive/test_record.py", "tests/archive/test_stats.py", "tests/archive/test_review.py",
+    "tests/archive/test_live_play.py",
+    "tests/archive/test_api.py::test_it_returns_a_whole_match_as_json",
+    "tests/archive/test_api.py::test_each_hands_sheet_comes_with_its_keys_in_the_order_of_the_matchs_sheet_as_stored",
+    "tests/archive/test_pages.py::test_it_lists_finished_matches_newest_first",
+    "tests/archive/test_pages.py::test_it_filters_by_player_name",
+    "tests/archive/test_pages.py::test_it_filters_by_a_name_several_players_share",
+    "tests/archive/test_pages.py::test_it_finds_every_match_of_a_name_shared_by_very_many_players",
+    "tests/archive/test_pages.py::test_it_pages_through_one_players_matches",
+    "tests/archive/test_pages.py::test_it_keeps_the_filters_in_the_pagination_links",
+)
+
+
 # Each run on two pytest-xdist workers: most of a test's time is waiting (for a socket, a
 # server process, a browser, the database's thread), and two wait at once. Each worker has its
-# own database (pytest-django names it after the worker), site and Chromium. Before the
+# own database (pytest-django names it after the worker), site and Chromium. A module whose
+# servers start once for the module (an xdist_group mark) runs whole on one worker. Before the
 # caller's pytest arguments, so that a -n of theirs wins.
-WORKERS = ("-n", "2")
+WORKERS = ("-n", "2", "--dist", "loadgroup")
 
 
 @dataclass(frozen=True)
@@ -486,6 +539,15 @@ class TestRun:
     name: str
     args: tuple  # pytest's arguments
     env: dict
+
+
+def selected(configuration, pytest_args):
+    """pytest's arguments for a configuration's run, the browser tests apart: on PostgreSQL with
+    Redis the paths given, else ON_POSTGRES_AND_REDIS; on the default, all but the scale-out
+    tests, whose server processes need PostgreSQL and Redis."""
+    if configuration == "postgres":
+        return (*pytest_args, *(() if paths_of(pytest_args) else ON_POSTGRES_AND_REDIS), "-m", "not browser")
+    return (*pytest_args, "-m", "not browser and not scaleout")
 
 
 def test_runs(configurations, pytest_args, env_of, chromium):
@@ -496,11 +558,7 @@ def test_runs(configurations, pytest_args, env_of, chromium):
     runs = []
     for configuration in configurations:
         env = env_of(configuration)
-        # The scale-out tests start server processes on one PostgreSQL and one Redis; a pure
-        # test (no database, no channel layer) would pass or fail there as on SQLite, and a
-        # variant marked "once" adds nothing there that its siblings do not.
-        selection = "not browser and not pure and not once" if configuration == "postgres" else "not browser and not scaleout"
-        runs.append(TestRun(CONFIGURATIONS[configuration], (*WORKERS, *pytest_args, "-m", selection), env))
+        runs.append(TestRun(CONFIGURATIONS[configuration], (*WORKERS, *selected(configuration, pytest_args)), env))
         if configuration == "sqlite" and chromium is not None:
             # Browser tests drive a live server (its own SQLite database) from a sync
             # Playwright loop; pytest-asyncio's loop must not run in the same process.

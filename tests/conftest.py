@@ -9,24 +9,6 @@ from asgiref.sync import SyncToAsync
 from django.db import connections
 from django.utils import translation
 
-# Tests of these may meet the database or the channel layer without a django_db mark (a
-# socket, a server process started with the run's environment): they run in every configuration.
-CONFIGURED_PARTS = ("tests/live/", "tests/scale/", "tests/archive/", "tests/test_layers.py",
-                    "tests/test_hostile_servers.py", "tests/test_proxy_headers.py", "tests/test_smoke.py")
-
-
-def pytest_collection_modifyitems(items):
-    """Mark "pure" each test that depends on neither the database nor the channel layer (no
-    django_db mark, no database fixture, in none of CONFIGURED_PARTS): the engine's, the
-    computer's, the pages' own. The PostgreSQL run leaves them out (dev.py): they would
-    pass or fail there exactly as on SQLite."""
-    for item in items:
-        path = item.nodeid.split("::")[0]
-        touches = (item.get_closest_marker("django_db") or {"db", "transactional_db"} & set(getattr(item, "fixturenames", ()))
-                   or path.startswith(CONFIGURED_PARTS))
-        if not touches:
-            item.add_marker(pytest.mark.pure)
-
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup):

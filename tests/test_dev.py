@@ -3,6 +3,7 @@ servers of the PostgreSQL run, and a busy port for `serve`. The plan is checked 
 nothing here runs apt-get."""
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -173,13 +174,42 @@ def test_it_keeps_one_free_port_one_private_redis_and_one_private_postgresql_for
 def test_it_plans_three_independent_runs_for_the_whole_suite():
     runs = dev.test_runs(["sqlite", "postgres"], [], lambda configuration: {"CONFIGURATION": configuration}, "/chromium")
     assert [(run.name, run.args, run.env) for run in runs] == [
-        ("SQLite with the in-memory channel layer", ("-n", "2", "-m", "not browser and not scaleout"),
+        ("SQLite with the in-memory channel layer", (*dev.WORKERS, "-m", "not browser and not scaleout"),
          {"CONFIGURATION": "sqlite"}),
-        ("browser tests", ("-n", "2", "-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
+        ("browser tests", (*dev.WORKERS, "-m", "browser"), {"CONFIGURATION": "sqlite", "CHROMIUM_PATH": "/chromium",
                                                          "DJANGO_ALLOW_ASYNC_UNSAFE": "true"}),
-        ("PostgreSQL with Redis", ("-n", "2", "-m", "not browser and not pure and not once"),
+        ("PostgreSQL with Redis", (*dev.WORKERS, *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser"),
          {"CONFIGURATION": "postgres"}),
     ]
+
+
+def test_it_runs_the_paths_given_on_postgresql_and_redis_in_place_of_its_own_selection():
+    [run] = dev.test_runs(["postgres"], ["tests/live", "-x"], lambda configuration: {}, chromium=None)
+    assert run.args == (*dev.WORKERS, "tests/live", "-x", "-m", "not browser")
+    [run] = dev.test_runs(["postgres"], ["-k", "knock"], lambda configuration: {}, chromium=None)
+    assert run.args == (*dev.WORKERS, "-k", "knock", *dev.ON_POSTGRES_AND_REDIS, "-m", "not browser")
+
+
+def test_every_test_the_postgresql_run_names_exists():
+    # A renamed file or test would otherwise leave that run quietly without it (pytest runs the
+    # rest and reports no error for a node id it cannot find in a folder it collects).
+    missing = []
+    for entry in dev.ON_POSTGRES_AND_REDIS:
+        path, _, name = entry.partition("::")
+        found = (dev.ROOT / path).exists()
+        if found and name:
+            found = re.search(rf"^(async )?def {name}\(", (dev.ROOT / path).read_text(), re.MULTILINE)
+        if not found:
+            missing.append(entry)
+    assert missing == []
+
+
+def test_every_scale_out_test_runs_on_postgresql_and_redis():
+    # The default configuration leaves them out: a file of them missing from the list would run nowhere.
+    scale_out = {path.relative_to(dev.ROOT).as_posix() for path in dev.ROOT.glob("tests/**/test_*.py")
+                 if re.search(r"^pytestmark = .*\.scaleout\b", path.read_text(), re.MULTILINE)}
+    listed = {entry for entry in dev.ON_POSTGRES_AND_REDIS if "::" not in entry}
+    assert scale_out and {path for path in scale_out if not any(f"{path}/".startswith(f"{entry}/") for entry in listed)} == set()
 
 
 # A run that finishes only when the other runs at the same time: a FIFO's writer waits for its reader.

@@ -19,6 +19,9 @@ import websockets
 
 from tests import processes
 
+# On one pytest-xdist worker (dev.py's --dist loadgroup), so each server below starts once.
+pytestmark = pytest.mark.xdist_group("hostile-servers")
+
 FLOOD_LIMITS = {"GAMES_WS_RATE_BURST": "5", "GAMES_WS_RATE_PER_SECOND": "1"}
 
 

@@ -76,12 +76,13 @@ def test_it_refuses_to_review_a_match_with_no_finished_hand(client, ana, ben):
     assert response.status_code == 409 and response.json()["error"]["code"] == "nothing_to_review"
 
 
+# A game to 100 of five hands: the worker is killed once it has stored one, and more are left.
 SETUP = """
 import random
 from games.archive.reviews import ask_for_review
 from games.archive.simulate import play_match
 from tests.archive.helpers import make_player, record_engine_match
-archived = record_engine_match((make_player("Ana"), make_player("Ben")), play_match("game", 100, rng=random.Random(7)))
+archived = record_engine_match((make_player("Ana"), make_player("Ben")), play_match("game", 100, rng=random.Random(14)))
 ask_for_review(archived)
 """
 REQUEUE = """

@@ -1,5 +1,6 @@
 """Issue 42: the cards of the player's hand, as a mouse and a finger meet them at every size:
-a picked card never takes a press aimed at its neighbour, and a desktop with room to spare
+a picked card never takes a press aimed at its neighbour, a tap beside the cards lets go of
+it with nothing played (issue 21's mis-tap), and a desktop with room to spare
 shows every card of the hand whole."""
 
 import pytest
@@ -25,7 +26,8 @@ def aim_at_rank(page, card):
 
 
 @ALL_SIZES
-def test_it_picks_the_neighbour_whose_rank_a_press_aims_at_while_a_card_is_picked(browser, live_server_url, size):
+def test_it_picks_the_neighbour_whose_rank_a_press_aims_at_while_a_card_is_picked_and_a_mis_tap_costs_nothing(
+        browser, live_server_url, size):
     page = computer_table(device(browser, size), live_server_url)
     cards = to_my_discard(page)
     codes = cards.evaluate_all("cards => cards.map(c => c.dataset.card)")
@@ -36,6 +38,8 @@ def test_it_picks_the_neighbour_whose_rank_a_press_aims_at_while_a_card_is_picke
         assert picked(page) == [neighbour], f"{size}: aimed at {neighbour}'s rank, {picked(page)} is picked"
         assert version(page) == before, f"{size}: a press aimed at {neighbour} played a move"
     shoot(page, "picked-neighbour")
+    press(page, page.locator("#status-line"))  # a tap beside the cards lets go of the card
+    assert picked(page) == [] and version(page) == before
     close(page)
 
 

@@ -34,8 +34,8 @@ def device(browser, size, scheme="light", audited=False, locale=None):
     return page
 
 
-def against_computer(page, base_url, name="Ana", scoring="hollywood", language="en"):
-    page.goto(f"{base_url}/{language}/")
+def against_computer(page, base_url, name="Ana", scoring="hollywood"):
+    page.goto(f"{base_url}/en/")
     page.fill("#open-name", name)
     page.check(f"input[name=scoring][value={scoring}]")
     page.click("form.open-table button[name=against_computer]")
@@ -127,20 +127,6 @@ def test_it_discards_the_card_tapped_at_the_middle_of_what_shows_of_it_after_a_s
         wait_for_version(page, before + 1)
         assert code not in hand_codes(page), f"{size}: tapped {code}, discarded another card"
     assert not page.script_errors, page.script_errors
-    close(page)
-
-
-@ALL_SIZES
-def test_it_lets_a_mis_tap_cost_nothing(browser, live_server_url, size):
-    page = against_computer(device(browser, size), live_server_url)
-    cards = to_my_discard(page)
-    first, second = cards.nth(0), cards.nth(1)
-    before = version(page)
-    press(page, first)
-    press(page, second)  # the wrong card first: the right one is picked instead, nothing played
-    assert picked(page) == [second.get_attribute("data-card")]
-    press(page, page.locator("#status-line"))  # a tap beside the cards lets go of it
-    assert picked(page) == [] and version(page) == before
     close(page)
 
 
@@ -238,7 +224,8 @@ def test_it_keeps_the_hand_still_between_drawing_discarding_and_waiting(browser,
     close(page)
 
 
-@ALL_SIZES
+# On the phones, test_turn_controls.py checks the same in every language, with a clock and Oklahoma.
+@pytest.mark.parametrize("size", ["desktop"])
 def test_it_shows_the_piles_the_whole_hand_and_the_draw_buttons_on_one_screen(browser, live_server_url, size):
     page = against_computer(device(browser, size), live_server_url)
     page.wait_for_selector("#move-stock, #move-pass", timeout=WAIT_MS)
@@ -339,15 +326,6 @@ def test_it_keeps_a_showdown_with_a_long_deadwood_within_the_screen(browser, liv
     })""")
     assert no_horizontal_scroll(page), f"{size}: the showdown widens the page"
     shoot(page, "long-showdown", whole=True)
-    close(page)
-
-
-@pytest.mark.parametrize("size", ["desktop"])
-def test_it_lays_the_hand_in_one_row_on_a_desktop(browser, live_server_url, size):
-    page = against_computer(device(browser, size), live_server_url)
-    to_my_discard(page)
-    rows = page.locator("#hand-cards [data-card]").evaluate_all("cards => new Set(cards.map(c => Math.round(c.getBoundingClientRect().top))).size")
-    assert rows == 1
     close(page)
 
 
@@ -599,17 +577,16 @@ def test_it_offers_a_four_colour_deck_and_remembers_it(browser, live_server_url)
     close(page)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "de", "cs", "tr"])
-def test_it_guides_a_first_hand_against_the_computer_step_by_step_and_can_be_skipped(browser, live_server_url, language):
-    page = against_computer(device(browser, "phone"), live_server_url, scoring="hollywood", language=language)
+def test_it_guides_a_first_hand_against_the_computer_step_by_step_and_can_be_skipped(browser, live_server_url):
+    # In English: test_turn_controls.py shows the hint in every language.
+    page = against_computer(device(browser, "phone"), live_server_url, scoring="hollywood")
     guide = page.locator("#guide")
     expect(guide).to_be_visible(timeout=WAIT_MS)
     steps = set()
     for _ in range(8):
         page.wait_for_selector(f"{DISCARDS}, #move-stock, #move-pass, .hand-end", timeout=WAIT_MS)
         steps.add(guide.get_attribute("data-step"))
-        text = guide.locator(".guide-text").inner_text()
-        assert text and (language == "en" or not text.startswith(("Draw:", "Discard:", "The first upcard", "The hand"))), text
+        assert guide.locator(".guide-text").inner_text()
         if page.locator(".hand-end").count() or {"draw", "discard"} <= steps:
             break  # the hand is over (the guide says so too), or both steps were shown
         armed(page)
@@ -622,7 +599,7 @@ def test_it_guides_a_first_hand_against_the_computer_step_by_step_and_can_be_ski
             page.locator("#move-stock, #move-pass").first.click()
         wait_for_version(page, before + 1)
     assert {"draw", "discard"} <= steps or "showdown" in steps, steps
-    shoot(page, f"guide-{language}")
+    shoot(page, "guide-en")
     page.click("#guide-skip")
     expect(guide).to_be_hidden()
     assert {"name": "guide", "value": "off"}.items() <= next(c for c in page.context.cookies() if c["name"] == "guide").items()

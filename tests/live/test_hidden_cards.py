@@ -169,16 +169,8 @@ async def play_whole_match(scoring, straight, oklahoma):
     return counts
 
 
-# A whole Hollywood match, every frame checked against the database: over a minute on PostgreSQL.
-# Every scoring on every database; each option too, which changes the rules, not the way a frame
-# travels: the other combinations run once, in the default configuration (marker "once").
-ON_EVERY_DATABASE = {("hand", True, False), ("game", False, True), ("hollywood", False, False)}
-EVERY_COMBINATION = [combination if combination in ON_EVERY_DATABASE else pytest.param(*combination, marks=pytest.mark.once)
-                     for combination in itertools.product(SCORINGS, (False, True), (False, True))]
-
-
 @pytest.mark.timeout(400)
-@pytest.mark.parametrize(("scoring", "straight", "oklahoma"), EVERY_COMBINATION)
+@pytest.mark.parametrize(("scoring", "straight", "oklahoma"), itertools.product(SCORINGS, (False, True), (False, True)))
 async def test_it_shows_no_recipient_a_card_it_may_not_see_in_a_whole_match(scoring, straight, oklahoma, settings):
     # A bot plays far faster than the per-socket frame rate a person needs.
     settings.GAMES_WS_RATE_BURST = settings.GAMES_WS_RATE_PER_SECOND = 10_000

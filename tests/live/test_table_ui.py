@@ -283,6 +283,32 @@ def test_it_shows_on_each_card_the_deadwood_its_discard_would_leave():
         assert f"leaving deadwood {after}" in button
 
 
+# The guided first hand, in the page's words -------------------------------------------------
+
+# A state of each step of the hint, seat 0 against the computer in its first hand.
+GUIDE_STEPS = {"showdown": {"hand_result": {}}, "wait": {"to_move": 1}, "upcard": {"legal_moves": ["pass"]},
+               "draw": {"legal_moves": ["stock"]}, "gin": {"knocks": [{"deadwood": 0}]},
+               "knock": {"knocks": [{"deadwood": 5}]}, "discard": {}}
+
+
+def guide_texts():
+    first_hand = {"seat": 0, "players": [{"name": "Ana"}, {"name": "Cleo", "computer": True}], "match_number": 1,
+                  "hand_number": 1, "match_over": False, "legal_moves": [], "hand_result": None, "to_move": 0,
+                  "knocks": [], "knock_limit": 10}
+    hints = {step: render.guide_step({**first_hand, **changes}, ["Ana", "Cleo"]) for step, changes in GUIDE_STEPS.items()}
+    assert {step: hint["step"] for step, hint in hints.items()} == {step: step for step in GUIDE_STEPS}
+    return {step: hint["text"] for step, hint in hints.items()}
+
+
+@pytest.mark.parametrize("language", ["es", "de", "cs", "tr"])
+def test_it_gives_every_hint_of_the_guided_hand_in_the_pages_language(language):
+    english = guide_texts()
+    with translation.override(language):
+        translated = guide_texts()
+    assert [step for step in GUIDE_STEPS if translated[step] == english[step] or not translated[step]] == []
+    assert "Cleo" in translated["wait"] and "10" in translated["knock"]
+
+
 # Names told apart, the knock card face down --------------------------------------------------
 
 def test_it_tells_apart_a_person_and_the_computer_of_the_same_name():
