@@ -124,11 +124,6 @@ def rss_mb(pids):
     return total / 1024
 
 
-def postgres_pids():
-    result = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True)
-    return [int(pid) for pid in result.stdout.split()]
-
-
 def wait_for_http(url, seconds=30):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -195,21 +190,30 @@ class Server:
         return f"{base}/{fresh}"
 
     def psql(self, sql):
-        subprocess.run(["psql", self.admin[0], "-q", "-c", sql], check=True, capture_output=True)
+        return subprocess.run(["psql", self.admin[0], "-q", "-A", "-t", "-c", sql], check=True, capture_output=True,
+                              text=True).stdout
+
+    def postgres_pids(self):
+        """The run's own PostgreSQL processes: the backends of its fresh database and the
+        server's own (checkpointer, WAL writer, ...; no database of theirs). Not the others'
+        backends on a shared server (another session's tests or benchmarks), and not the
+        postmaster, whose children's time holds theirs too."""
+        listed = self.psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.admin[1]}' OR datname IS NULL")
+        return [int(pid) for pid in listed.split()]
 
     def server_pids(self):
         return [pid for site in self.sites for pid in descendants(site.pid)]
 
     def cost_pids(self):
         """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
-        PostgreSQL (all of the machine's PostgreSQL: on a shared machine, an upper bound)."""
+        PostgreSQL (the run's own processes of it)."""
         parts = {"site": self.server_pids()}
         if self.config != "one":
             parts["redis"] = descendants(self.parts[0].pid)
         if self.config == "two":
             parts["nginx"] = descendants(self.parts[-1].pid)
         if self.config != "one":
-            parts["postgres"] = postgres_pids()
+            parts["postgres"] = self.postgres_pids()
         return parts
 
     def moves_in_log(self, codes):
