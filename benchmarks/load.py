@@ -99,18 +99,27 @@ def descendants(pid):
     return found
 
 
-def cpu_seconds(pids):
-    """CPU used by these processes and by their children that have ended: a PostgreSQL
-    backend that exits between two readings moves its time into the postmaster's cutime,
-    and without it the difference of two readings could come out negative."""
-    total = 0
+def cpu_by_pid(pids):
+    """{pid: CPU seconds} used by each of these processes and by its children that have ended."""
+    used = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
-        total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
-    return total / TICKS
+        used[pid] = sum(int(field) for field in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
+    return used
+
+
+def cpu_seconds(pids):
+    return sum(cpu_by_pid(pids).values())
+
+
+def cpu_since(before, pids):
+    """CPU used since `before` (cpu_by_pid's) by these processes, counted process by process:
+    one started since counts whole, and one ended since (an autovacuum worker, a request's
+    backend) counts nothing, where a difference of two totals would subtract all it had used."""
+    return sum(used - before.get(pid, 0) for pid, used in cpu_by_pid(pids).items())
 
 
 def rss_mb(pids):
@@ -686,13 +695,13 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         cpu_before, profiles = {}, []
 
         def when_warm():
-            cpu_before.update({part: cpu_seconds(pids) for part, pids in server.cost_pids().items()})
+            cpu_before.update({part: cpu_by_pid(pids) for part, pids in server.cost_pids().items()})
             if profile:
                 profiles.extend(start_profile(server.server_pids()[:len(server.sites)], profile, seconds))
 
         run, computer_run = asyncio.run(drive_tables(server.socket_ports(affinity), opened, against, seconds, pace,
                                                      path == "browser", warm_up, when_warm))
-        cpu = {part: cpu_seconds(pids) - cpu_before[part] for part, pids in server.cost_pids().items()}
+        cpu = {part: cpu_since(cpu_before[part], pids) for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
         logged = server.moves_in_log([code for code, *_ in opened + against])
         lost = sum(max(0, acked - logged.get(code, 0))
