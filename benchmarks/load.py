@@ -99,18 +99,27 @@ def descendants(pid):
     return found
 
 
-def cpu_seconds(pids):
-    """CPU used by these processes and by their children that have ended: a PostgreSQL
-    backend that exits between two readings moves its time into the postmaster's cutime,
-    and without it the difference of two readings could come out negative."""
-    total = 0
+def cpu_by_pid(pids):
+    """{pid: CPU seconds} used by each of these processes and by its children that have ended."""
+    used = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
-        total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
-    return total / TICKS
+        used[pid] = sum(int(field) for field in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
+    return used
+
+
+def cpu_seconds(pids):
+    return sum(cpu_by_pid(pids).values())
+
+
+def cpu_since(before, pids):
+    """CPU used since `before` (cpu_by_pid's) by these processes, counted process by process:
+    one started since counts whole, and one ended since (an autovacuum worker, a request's
+    backend) counts nothing, where a difference of two totals would subtract all it had used."""
+    return sum(used - before.get(pid, 0) for pid, used in cpu_by_pid(pids).items())
 
 
 def rss_mb(pids):
@@ -122,11 +131,6 @@ def rss_mb(pids):
             continue
         total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")), 0)
     return total / 1024
-
-
-def postgres_pids():
-    result = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True)
-    return [int(pid) for pid in result.stdout.split()]
 
 
 def wait_for_http(url, seconds=30):
@@ -195,21 +199,30 @@ class Server:
         return f"{base}/{fresh}"
 
     def psql(self, sql):
-        subprocess.run(["psql", self.admin[0], "-q", "-c", sql], check=True, capture_output=True)
+        return subprocess.run(["psql", self.admin[0], "-q", "-A", "-t", "-c", sql], check=True, capture_output=True,
+                              text=True).stdout
+
+    def postgres_pids(self):
+        """The run's own PostgreSQL processes: the backends of its fresh database and the
+        server's own (checkpointer, WAL writer, ...; no database of theirs). Not the others'
+        backends on a shared server (another session's tests or benchmarks), and not the
+        postmaster, whose children's time holds theirs too."""
+        listed = self.psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.admin[1]}' OR datname IS NULL")
+        return [int(pid) for pid in listed.split()]
 
     def server_pids(self):
         return [pid for site in self.sites for pid in descendants(site.pid)]
 
     def cost_pids(self):
         """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
-        PostgreSQL (all of the machine's PostgreSQL: on a shared machine, an upper bound)."""
+        PostgreSQL (the run's own processes of it)."""
         parts = {"site": self.server_pids()}
         if self.config != "one":
             parts["redis"] = descendants(self.parts[0].pid)
         if self.config == "two":
             parts["nginx"] = descendants(self.parts[-1].pid)
         if self.config != "one":
-            parts["postgres"] = postgres_pids()
+            parts["postgres"] = self.postgres_pids()
         return parts
 
     def moves_in_log(self, codes):
@@ -682,13 +695,13 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         cpu_before, profiles = {}, []
 
         def when_warm():
-            cpu_before.update({part: cpu_seconds(pids) for part, pids in server.cost_pids().items()})
+            cpu_before.update({part: cpu_by_pid(pids) for part, pids in server.cost_pids().items()})
             if profile:
                 profiles.extend(start_profile(server.server_pids()[:len(server.sites)], profile, seconds))
 
         run, computer_run = asyncio.run(drive_tables(server.socket_ports(affinity), opened, against, seconds, pace,
                                                      path == "browser", warm_up, when_warm))
-        cpu = {part: cpu_seconds(pids) - cpu_before[part] for part, pids in server.cost_pids().items()}
+        cpu = {part: cpu_since(cpu_before[part], pids) for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
         logged = server.moves_in_log([code for code, *_ in opened + against])
         lost = sum(max(0, acked - logged.get(code, 0))
