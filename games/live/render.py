@@ -4,8 +4,7 @@ Used by the table page for its first paint and by the browser socket for every c
 so both always show the same thing. Call inside the reader's language.
 
 The live part is a few fragments, each one element with a stable id (templates/games/live/;
-the three that change with nearly every move, the discard pile, my hand's cards and the hand's
-log, drawn in Python: `DRAWN_IN_PYTHON`), each rendered from its own small context alone: the
+those that change with nearly every move drawn in Python: games.live.drawn), each rendered from its own small context alone: the
 rules line, the opponent, the piles, the announcer, the hand's end, my seat, my hand, my
 moves, the guide, the hand's log, the table's end, the score sheet. A fragment's key is a
 digest of that context (and the language), so what a fragment shows changes exactly when its
@@ -26,21 +25,22 @@ from datetime import datetime, timedelta
 import orjson
 from django.template import Context
 from django.template.loader import get_template
-from django.utils.html import conditional_escape, escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games.display.cards import card_name, card_short, is_card_code
-from games.templatetags.cards import card, picture
+from games.templatetags.cards import card
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
 from games.display.labels import pace_words, scoring_label
 from games.display.messages import message
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
+from games.live.drawn import DRAWN
 from games.live.pace import DAY_SECONDS
 
 SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
@@ -79,74 +79,6 @@ def _players(state, live):
 def _discard_pile(state, live):
     return pick(live, "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
         "draws": ["pile"] if "pile" in live["draws"] else []}
-
-
-def discard_pile_html(live):
-    """The discard pile's fragment, built in Python: it changes with nearly every move, once for
-    each seat (the pile's card is a button for the player who may take it), and through the
-    template engine it was the costliest fragment (docs/performance.md). A picked card
-    is discarded by a tap here, or dragged here (table.js). Call inside the reader's language."""
-    language = get_language()
-    if live["knock_card"]:
-        unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][:3]))
-        # As blocktranslate: the values are escaped, the catalogue's own text is not.
-        label = gettext("The knock card, face down: the %(card)s") % {"card": escape(live["knock_card_name"])}
-        top = f'<span class="card back top knock-card" id="knock-card" role="img" aria-label="{label}"></span>'
-    else:
-        unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][1:4]))
-        code = live["discard_top"]
-        if not code:
-            top = empty_pile(language)
-        elif "pile" in live["draws"]:
-            label = gettext("%(short)s: take the %(card)s") % {
-                "short": escape(card_short(code)), "card": escape(live["discard_top_name"])}
-            top = card(code, move="pile", label=mark_safe(label), classes="top")
-        else:
-            top = picture(language, code, "top")
-    return mark_safe(f'<div class="pile discard" id="discard-pile">\n<div class="pile-fan" id="pile-fan">\n{unders}\n{top}\n'
-                     f'</div>\n<span class="pile-count">{pile_count(language)}</span>\n</div>\n')
-
-
-def hand_cards_html(live):
-    """My hand's fragment, its groups of card buttons (`hand_groups`), built in Python: the
-    second costliest fragment through the template engine (docs/performance.md). One tab stop
-    for the whole hand; the arrows move between the cards (table.js).
-    Call inside the reader's language."""
-    labels = group_labels(get_language())
-    groups = "".join(
-        f'\n<div class="group {conditional_escape(group["kind"])}">\n{labels.get(group["kind"], "")}'
-        f'\n<div class="group-cards">\n{conditional_escape(group["cards"])}\n</div>\n</div>\n'
-        for group in live["groups"]
-    )
-    return mark_safe(f'<div class="groups" id="hand-cards">\n{groups}\n</div>\n')
-
-
-@lru_cache(maxsize=16)
-def group_labels(_language):
-    labels = {"meld": pgettext("gin rummy", "Meld"), "deadwood": pgettext("gin rummy", "Deadwood")}
-    return {kind: f'<span class="group-label">{escape(label)}</span>' for kind, label in labels.items()}
-
-
-def hand_moves_html(live):
-    """The hand's moves, oldest first. With data-append: only the lines after the first N, which
-    the page shows already (table.js adds these to them)."""
-    append = f' data-append="{live["after"]}"' if live["after"] else ""
-    lines = "".join(f"<li>{conditional_escape(line)}</li>" for line in live["moves"])
-    return mark_safe(f'<ol class="moves" id="hand-moves"{append}>{lines}</ol>\n')
-
-
-@lru_cache(maxsize=16)
-def empty_pile(_language):
-    # Looked up outside the f-string: xgettext does not see a call inside one.
-    label = escape(gettext("The discard pile is empty"))
-    word = escape(pgettext("discard pile", "empty"))
-    return (f'<span class="card empty-pile" role="img" aria-label="{label}">'
-            f'<span class="empty-word" aria-hidden="true">{word}</span></span>')
-
-
-@lru_cache(maxsize=16)
-def pile_count(_language):
-    return escape(gettext("Discard pile"))
 
 
 def _hand_end(state, live):
@@ -221,8 +153,6 @@ FRAGMENTS = (
     ("table-end", "table_end", _table_end),
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )
-# Fragments drawn by a function of their context instead of a template (the costliest).
-DRAWN_IN_PYTHON = {"discard": discard_pile_html, "hand_cards": hand_cards_html, "hand_moves": hand_moves_html}
 # Fragments whose items mostly grow through a hand, and the context's list of them: such a
 # fragment's key is (the digest, how many items), and a page that shows the first of them
 # gets only the new ones (the hand's log would otherwise be the largest part of most frames).
@@ -284,8 +214,8 @@ class LiveView:
             if html is not None:
                 RENDERED.move_to_end(cached)
                 return html
-        draw = DRAWN_IN_PYTHON.get(template)
-        html = draw(context) if draw else fragment_template(template).render(Context({"live": context}))
+        draw = DRAWN.get(template)
+        html = draw(context, self.language) if draw else fragment_template(template).render(Context({"live": context}))
         with _rendered_lock:
             RENDERED[cached] = html
             if len(RENDERED) > RENDERED_MAX:
