@@ -4,18 +4,17 @@ Used by the table page for its first paint and by the browser socket for every c
 so both always show the same thing. Call inside the reader's language.
 
 The live part is a few fragments, each one element with a stable id (templates/games/live/;
-those that change with nearly every move drawn in Python: games.live.drawn), each rendered from its own small context alone: the
-rules line, the opponent, the piles, the announcer, the hand's end, my seat, my hand, my
-moves, the guide, the hand's log, the table's end, the score sheet. A fragment's key is a
-digest of that context (and the language), so what a fragment shows changes exactly when its
-key does: the browser socket sends a reader only the fragments whose key changed since its
-last frame (table.js morphs each into its element), and each fragment is rendered once per
-key, however many readers share it (`RENDERED`). A fragment that grows through a hand (its
-moves, its discard pile: `GROWING`) is sent as its new items alone to a page that shows the
-first ones.
+those that change with nearly every move drawn in Python: games.live.drawn), each rendered
+from its own small context alone: the rules line, the opponent, the piles, the announcer, the
+hand's end, my seat, my hand, my moves, the guide, the hand's log, the table's end, the score
+sheet. A fragment's key is that context as JSON (`digest`; with the language), so what a
+fragment shows changes exactly when its key does: the browser socket sends a reader only the
+fragments whose key changed since its last frame (table.js morphs each into its element), and
+each fragment is rendered once per key, however many readers share it (`RENDERED`). A fragment
+that grows through a hand (its moves, its discard pile: `GROWING`) is sent as its new items
+alone to a page that shows the first ones.
 """
 
-import hashlib
 import math
 from functools import lru_cache
 import threading
@@ -282,8 +281,10 @@ def felt_tag(to_move, my_turn, waiting, can_discard, match_over):
 
 
 def digest(context):
-    """A fragment's context as a short key: the same exactly when the context is."""
-    return hashlib.blake2b(orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
+    """A fragment's context as its key, its JSON: the same exactly when the context is. The
+    bytes themselves, not a hash of them: hashing cost more than the JSON (a view makes a key a
+    fragment), and comparing them costs less (docs/performance.md)."""
+    return orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS)
 
 
 def flag(value):
@@ -297,6 +298,7 @@ def live_context(state, sort, order=(), language=None):
     seat = state["seat"]
     names = display_names(state["players"])
     legal = set(state["legal_moves"])
+    face_down = knock_card(state)
     context = {
         "sort": sort,
         "names": names,
@@ -307,9 +309,9 @@ def live_context(state, sort, order=(), language=None):
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
         "groups": hand_groups(state, sort, legal, order, language) if seat is not None else [],
         "discard_top": state["discard_top"],
-        "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
-        "knock_card": knock_card(state),
-        "knock_card_name": card_name(knock_card(state)) if knock_card(state) else None,
+        "discard_top_name": card_name(state["discard_top"], language) if state["discard_top"] else None,
+        "knock_card": face_down,
+        "knock_card_name": card_name(face_down, language) if face_down else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
         "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
         "knocks": state["knocks"],
