@@ -16,7 +16,8 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games.display.cards import card_short
+from games.display.cards import card_name, card_short
+from games.display.messages import message
 from games.templatetags.cards import card, picture
 
 
@@ -57,15 +58,38 @@ def pile_count(_language):
 
 
 def hand_cards(live, language):
-    """My hand, its groups of card buttons (games.live.render.hand_groups). One tab stop for the
-    whole hand; the arrows move between the cards (table.js)."""
+    """My hand, its groups of card buttons (each card as games.live.render.hand_groups gives
+    it). One tab stop for the whole hand; the arrows move between the cards (table.js)."""
     labels = group_labels(language)
     groups = "".join(
         f'\n<div class="group {conditional_escape(group["kind"])}">\n{labels.get(group["kind"], "")}'
-        f'\n<div class="group-cards">\n{conditional_escape(group["cards"])}\n</div>\n</div>\n'
+        f'\n<div class="group-cards">\n{group_cards(group["cards"], language)}\n</div>\n</div>\n'
         for group in live["groups"]
     )
     return mark_safe(f'<div class="groups" id="hand-cards">\n{groups}\n</div>\n')
+
+
+def group_cards(cards, language):
+    return "".join(hand_card(language, *card) for card in cards)
+
+
+# A hand's cards are mostly the same from one state to the next (and on both of a seat's
+# pages): each is drawn once per language and look.
+@lru_cache(maxsize=4096)
+def hand_card(language, code, discardable, taken, drawn, after, is_deadwood, meld):
+    """One card of the hand as HTML: with its discard move and what a press on it says."""
+    discard = f"discard {code}" if discardable else None
+    values = {"card": card_name(code, language), "short": card_short(code), "after": after}
+    label = None
+    if discard:
+        label = (gettext("%(short)s, just drawn: discard the %(card)s, leaving deadwood %(after)s") if drawn
+                 else gettext("%(short)s: discard the %(card)s, leaving deadwood %(after)s")) % values
+    elif taken:
+        label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
+    marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
+    return card(code, move=discard, label=label, classes=" ".join(name for name, on in marks if on),
+                refusal=message("illegal_move", "card_just_taken") if taken else None,
+                after=after if discard else None)
 
 
 @lru_cache(maxsize=16)

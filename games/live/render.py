@@ -25,18 +25,15 @@ import orjson
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext, ngettext
 
-from games.display.cards import card_name, card_short, is_card_code
-from games.templatetags.cards import card
+from games.display.cards import card_name, is_card_code
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
 from games.display.labels import pace_words, scoring_label
-from games.display.messages import message
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
 from games.live.drawn import DRAWN
@@ -307,7 +304,7 @@ def live_context(state, sort, order=(), language=None):
         "players": players_in_view_order(state, names),
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
-        "groups": hand_groups(state, sort, legal, order, language) if seat is not None else [],
+        "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
         "discard_top": state["discard_top"],
         "discard_top_name": card_name(state["discard_top"], language) if state["discard_top"] else None,
         "knock_card": face_down,
@@ -475,20 +472,19 @@ def players_in_view_order(state, names):
     return players
 
 
-def hand_groups(state, sort, legal, order=(), language=None):
-    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card drawn
-    with the discard it may make now, if any, and what a press on it says; a group's cards
-    as one piece of HTML (`cards`), which the template prints once rather than card by card
-    (a fair part of a mover's frame went into printing eleven variables)."""
+def hand_groups(state, sort, legal, order=()):
+    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card as what
+    draws it (games.live.drawn.hand_card's arguments after the language): its code, whether it
+    may be discarded now, was just taken from the pile (and may not be), was just drawn, the
+    deadwood its discard would leave, whether it is deadwood, its meld. Data, not HTML: the
+    hand is drawn only when this changes, not at every view of it."""
     deadwood = set(state["deadwood"])
     melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
-    language, after = language or get_language(), state["discard_deadwood"] or {}
+    after, taken, drawn = state["discard_deadwood"] or {}, state["cannot_discard"], state["drawn"]
 
     def cards(codes):
-        # Each card is safe HTML (format_html): so is their sequence.
-        return mark_safe("".join(hand_card(language, code, f"discard {code}" in legal, code == state["cannot_discard"],
-                                           code == state["drawn"], after.get(code), code in deadwood, melded.get(code))
-                                 for code in codes))
+        return [(code, f"discard {code}" in legal, code == taken, code == drawn, after.get(code), code in deadwood,
+                 melded.get(code)) for code in codes]
 
     if sort == "melds":
         groups = [{"kind": "meld", "cards": cards(meld)} for meld in state["melds"]]
@@ -502,25 +498,6 @@ def hand_groups(state, sort, legal, order=(), language=None):
         return [{"kind": "all", "cards": cards(arranged)}]
     key = rank_key if sort == "rank" else suit_key
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
-
-
-# A hand's cards are mostly the same from one state to the next (and on both of a seat's
-# pages): each is drawn once per language and look.
-@lru_cache(maxsize=4096)
-def hand_card(_language, code, discardable, taken, drawn, after, is_deadwood, meld):
-    """One card of the hand as HTML: with its discard move and what a press on it says."""
-    discard = f"discard {code}" if discardable else None
-    values = {"card": card_name(code), "short": card_short(code), "after": after}
-    label = None
-    if discard:
-        label = (gettext("%(short)s, just drawn: discard the %(card)s, leaving deadwood %(after)s") if drawn
-                 else gettext("%(short)s: discard the %(card)s, leaving deadwood %(after)s")) % values
-    elif taken:
-        label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
-    marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
-    return card(code, move=discard, label=label, classes=" ".join(name for name, on in marks if on),
-                refusal=message("illegal_move", "card_just_taken") if taken else None,
-                after=after if discard else None)
 
 
 def rank_key(code):
