@@ -22,8 +22,10 @@ played like the others: the human tables' figures are printed apart from theirs.
 `--config two --affinity off` each seat's sockets go straight to a different process than
 its opponent's (the worst case of no affinity at all); a `stale` or `not_your_turn` refusal is
 then one the player did not cause (the players here only move on a state that offers it) and
-is counted as "server-caused refusals". Nothing is counted during the first 3 s (the
-sockets connecting, the templates' first renders).
+is counted as "server-caused refusals". Nothing is counted during the first 3 s (`--warm-up`:
+the sockets connecting, the templates' first renders; hundreds of tables take longer to arrive,
+and their arrivals counted would be the run's tail). The computer thinks in worker processes
+of the site's: their CPU is printed apart ("computer"), not as the site's.
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
@@ -214,9 +216,10 @@ class Server:
         return [pid for site in self.sites for pid in descendants(site.pid)]
 
     def cost_pids(self):
-        """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
-        PostgreSQL (the run's own processes of it)."""
-        parts = {"site": self.server_pids()}
+        """Whose CPU a move costs, by part: the site's processes, the computer's (the site's
+        worker processes), and nginx, Redis and PostgreSQL (the run's own processes of it)."""
+        parts = {"site": [site.pid for site in self.sites],
+                 "computer": [pid for site in self.sites for pid in descendants(site.pid) if pid != site.pid]}
         if self.config != "one":
             parts["redis"] = descendants(self.parts[0].pid)
         if self.config == "two":
@@ -793,6 +796,8 @@ def main():
                         help="checkouts to serve, each measured in turn in every run (say a worktree of an "
                              "earlier commit, then this one: before and after side by side); default this one")
     parser.add_argument("--rounds", type=int, default=1, help="each run this many times, the sites alternating")
+    parser.add_argument("--warm-up", type=float, default=3.0,
+                        help="seconds played before anything is counted (the tables arriving; default 3)")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
     args = parser.parse_args()
     configs = [config for named in args.config for config in (["one", "two"] if named == "both" else [named])]
@@ -805,7 +810,7 @@ def main():
                         for site in args.site:
                             report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
                                            args.affinity == "on", computer_tables, args.level, args.computer_pause,
-                                           args.profile, layer=layer, checkout=site.resolve()),
+                                           args.profile, args.warm_up, layer=layer, checkout=site.resolve()),
                                    name_the_checkout=len(args.site) > 1)
 
 
