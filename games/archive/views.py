@@ -187,8 +187,7 @@ def match_review(request, match_id):
             response["HX-Refresh"] = "true"  # the whole page, now that it is ready
             return response
         context["seats"] = review_display.seat_rows(review, names)
-        context["hands"] = [review_display.hand_section(archived, hand, names)
-                            for hand in review.hands.filter(number__lte=review.hand_count)]
+        context["hands"] = review_display.hand_sections(archived, review.hands.filter(number__lte=review.hand_count), names)
     if request.htmx:
         return render(request, "archive/review.html#status", context)
     return render(request, "archive/review.html", context)
