@@ -5,14 +5,16 @@ from urllib.parse import urlencode
 from django.db.models import Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_http_methods
 
 from django_ratelimit.decorators import ratelimit
 
-from games.archive import display, listing, review_display, reviews, stats
+from games.archive import display, kept, listing, review_display, reviews, stats
 from games.archive.hands import hand_sections
 from games.archive.models import ArchivedMatch, MatchReview, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
@@ -130,25 +132,30 @@ def archive_list(request):
 def match_detail(request, match_id):
     # Its review (if any) in the same query: the page links to it, or offers to ask for it.
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
-    # The page shows each hand's result and deal; its moves only for a replay: not read,
-    # not decoded, when not shown.
-    hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
+    # A replay reads every hand's moves; the page alone, its hands' results and deals only
+    # when they are not kept (games.archive.kept).
+    hands = list(archived.hands.all()) if "hand" in request.GET else None
     context = {
         "match": archived,
         "loser": loser,
-        # Each hand's section, its showdown too, built in Python (games.archive.hands):
-        # the template's loop was most of a long match's page.
-        "hands": hand_sections(hands, names),
-        # A match still being played has no stored sheet yet.
-        "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
+        "hands": mark_safe(kept.match_part(archived, "hands", lambda: "".join(
+            hand_sections(hands if hands is not None else archived.hands.defer(*HAND_REPLAY), names)))),
+        "score_sheet": mark_safe(kept.match_part(archived, "sheet", lambda: sheet_html(archived, names))),
         "replay": replay_from_request(request, archived, hands),
         "review": review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
         context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
     return render(request, "archive/match.html", context)
+
+
+def sheet_html(archived, names):
+    """The match's score sheet as its page shows it; nothing for a match still being played (no sheet stored yet)."""
+    if not archived.sheet:
+        return ""
+    return render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(archived.sheet, names), "link_hands": True})
 
 
 def review_of(archived):
@@ -180,23 +187,25 @@ def match_review(request, match_id):
     if review is not None:
         reviews.requeue_if_stale(review)
     names = [player.name for player in archived.players]
-    context = {"match": archived, "review": review, "progress": review and reviews.review_record(review).get("progress")}
+    # The progress only while pending: a ready review's record reads every hand.
+    pending = review is not None and review.status == MatchReview.PENDING
+    context = {"match": archived, "review": review, "progress": pending and reviews.review_record(review)["progress"]}
     if review is not None and review.status == MatchReview.READY:
         if request.htmx:
             response = render(request, "archive/review.html#status", context)
             response["HX-Refresh"] = "true"  # the whole page, now that it is ready
             return response
         context["seats"] = review_display.seat_rows(review, names)
-        context["hands"] = [review_display.hand_section(archived, hand, names)
-                            for hand in review.hands.filter(number__lte=review.hand_count)]
+        context["hands"] = mark_safe(kept.review_part(archived, review, "hands", lambda: "".join(
+            review_display.hand_sections(archived, review.hands.filter(number__lte=review.hand_count), names))))
     if request.htmx:
         return render(request, "archive/review.html#status", context)
     return render(request, "archive/review.html", context)
 
 
 def replay_from_request(request, archived, hands):
-    """The replayed position `?hand=N&step=K&seat=S` asks for, or None."""
-    if "hand" not in request.GET:
+    """The replayed position `?hand=N&step=K&seat=S` asks for (`hands`: all the match's), or None."""
+    if hands is None:
         return None
     try:
         number = int(request.GET["hand"])
