@@ -5,8 +5,9 @@ import random
 from games.engine import Match, Options
 
 
-def play_match(levels, seed, scoring="game", target=20, straight=False, oklahoma=False, on_move=None):
-    """A whole match between two levels (seat 0's, seat 1's), seeded; returns its moves.
+def play_match(levels, seed, scoring="game", target=20, straight=False, oklahoma=False, on_move=None, budget_ms=None):
+    """A whole match between two levels (seat 0's, seat 1's), seeded, each thinking `budget_ms`
+    (None: the default); returns its moves.
 
     ``on_move(view, move)`` sees each view and the move chosen for it.
     """
@@ -19,7 +20,7 @@ def play_match(levels, seed, scoring="game", target=20, straight=False, oklahoma
         while match.hand.result is None:
             seat = match.hand.to_move
             view = match.view(seat)
-            move = choose_move(view, levels[seat], rngs[seat])
+            move = choose_move(view, levels[seat], rngs[seat], budget_ms)
             if on_move:
                 on_move(view, move)
             moves.append(move)
