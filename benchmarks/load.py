@@ -29,8 +29,9 @@ of the site's: their CPU is printed apart ("computer"), not as the site's.
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
-(docs/nginx/), on PostgreSQL (DATABASE_URL, default the local server; a fresh database) and a
-private redis-server; "one-pg" is one such process alone on the same PostgreSQL and Redis, no
+(docs/nginx/), on PostgreSQL (a private server of the run's own, durable as PostgreSQL's defaults
+are, whose processes alone are counted; or the server DATABASE_URL / --database-url names; a fresh
+database) and a private redis-server; "one-pg" is one such process alone on the same PostgreSQL and Redis, no
 nginx: two's CPU a move against one-pg's is what the second process and the proxy cost, and
 one-pg's against one's what PostgreSQL and Redis cost instead of SQLite and memory. Each table has two programs, one
 per seat, each sending its move the moment its state arrives (or, with --pace, once the table's
@@ -118,10 +119,17 @@ def cpu_seconds(pids):
 
 
 def cpu_since(before, pids):
-    """CPU used since `before` (cpu_by_pid's) by these processes, counted process by process:
-    one started since counts whole, and one ended since (an autovacuum worker, a request's
-    backend) counts nothing, where a difference of two totals would subtract all it had used."""
+    """CPU used since `before` (cpu_by_pid's) by these processes, counted process by process,
+    for processes that are not a whole tree (a shared server's backends of this run): one
+    started since counts whole, one ended since counts nothing, where a difference of two
+    totals would subtract all it had used."""
     return sum(used - before.get(pid, 0) for pid, used in cpu_by_pid(pids).items())
+
+
+def cpu_used(before, now):
+    """CPU seconds between two readings of a part: totals (a whole tree of processes, whose
+    ended children's time its parents' cutime holds) or {pid: seconds} (cpu_since)."""
+    return cpu_since(before, now) if isinstance(before, dict) else cpu_seconds(now) - before
 
 
 def rss_mb(pids):
@@ -156,6 +164,7 @@ class Server:
 
     def __init__(self, config, database_url, extra_env=None, checkout=ROOT):
         self.config, self.parts, self.admin, self.checkout = config, [], None, checkout
+        self.postgres = None  # the run's own PostgreSQL server, unless --database-url names one
         self.extra_env = extra_env or {}
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
         try:
@@ -173,6 +182,9 @@ class Server:
         else:
             redis = processes.PrivateRedis()
             self.parts.append(redis)
+            if database_url is None:
+                self.postgres = processes.PrivatePostgres(durable=True)
+                database_url = self.postgres.url
             self.env = processes.site_env(self.fresh_postgres(database_url), redis.url, **knobs)
         subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=self.checkout, env=self.env, check=True)
         self.sites = [processes.uvicorn(self.env, root=self.checkout) for _ in range(2 if self.config == "two" else 1)]
@@ -205,12 +217,20 @@ class Server:
                               text=True).stdout
 
     def postgres_pids(self):
-        """The run's own PostgreSQL processes: the backends of its fresh database and the
-        server's own (checkpointer, WAL writer, ...; no database of theirs). Not the others'
-        backends on a shared server (another session's tests or benchmarks), and not the
-        postmaster, whose children's time holds theirs too."""
+        """The run's own server's processes, the postmaster first (whose cutime holds its ended
+        backends' time); on a server named by --database-url, the backends of the run's fresh
+        database and the server's own (checkpointer, WAL writer...), not the others' backends
+        (another session's tests or benchmarks) nor its postmaster, whose cutime holds theirs."""
+        if self.postgres is not None:
+            return descendants(self.postgres.pid)
         listed = self.psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.admin[1]}' OR datname IS NULL")
         return [int(pid) for pid in listed.split()]
+
+    def cpu_reading(self):
+        """{part: what cpu_used compares}: totals, but per process for a shared server's backends."""
+        by_pid = {"postgres"} if self.postgres is None else set()
+        return {part: cpu_by_pid(pids) if part in by_pid else cpu_seconds(pids)
+                for part, pids in self.cost_pids().items()}
 
     def server_pids(self):
         return [pid for site in self.sites for pid in descendants(site.pid)]
@@ -245,7 +265,9 @@ class Server:
     def stop(self):
         for part in reversed(self.parts):
             part.stop()
-        if self.admin is not None:
+        if self.postgres is not None:
+            self.postgres.__exit__(None, None, None)  # stopped, its folder removed
+        elif self.admin is not None:
             self.psql(f"DROP DATABASE IF EXISTS {self.admin[1]} WITH (FORCE)")
         self.directory.cleanup()
 
@@ -698,13 +720,13 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         cpu_before, profiles = {}, []
 
         def when_warm():
-            cpu_before.update({part: cpu_by_pid(pids) for part, pids in server.cost_pids().items()})
+            cpu_before.update(server.cpu_reading())
             if profile:
                 profiles.extend(start_profile(server.server_pids()[:len(server.sites)], profile, seconds))
 
         run, computer_run = asyncio.run(drive_tables(server.socket_ports(affinity), opened, against, seconds, pace,
                                                      path == "browser", warm_up, when_warm))
-        cpu = {part: cpu_since(cpu_before[part], pids) for part, pids in server.cost_pids().items()}
+        cpu = {part: cpu_used(cpu_before[part], pids) for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
         logged = server.moves_in_log([code for code, *_ in opened + against])
         lost = sum(max(0, acked - logged.get(code, 0))
@@ -798,7 +820,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=1, help="each run this many times, the sites alternating")
     parser.add_argument("--warm-up", type=float, default=3.0,
                         help="seconds played before anything is counted (the tables arriving; default 3)")
-    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"),
+                        help="a PostgreSQL server to use (a fresh database on it) instead of a private one "
+                             "of the run's own; its backends that end during a run are not counted")
     args = parser.parse_args()
     configs = [config for named in args.config for config in (["one", "two"] if named == "both" else [named])]
     runs = [(config, layer) for config in configs for layer in (args.layer if config != "one" else ["direct"])]
