@@ -170,7 +170,7 @@ def replay_mistakes(archived, review, replay):
     before, after = review_display.neighbouring_mistakes(review, replay["hand"].number, replay["step"])
     return {"previous": before and review_display.replay_url(archived, *before),
             "next": after and review_display.replay_url(archived, *after),
-            "here": review_display.decision_at(review, replay["hand"].number, replay["step"])}
+            "here": review_display.mistake_at(review, replay["hand"].number, replay["step"])}
 
 
 @require_http_methods(["GET", "POST"])
