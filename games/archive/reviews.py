@@ -52,6 +52,14 @@ def ask_for_review(archived):
     return review
 
 
+def review_of(archived):
+    """The match's review, or None (read with the match by `select_related("review")`, no query more)."""
+    try:
+        return archived.review
+    except MatchReview.DoesNotExist:
+        return None
+
+
 def requeue_if_stale(review):
     """Queue a pending review again when its worker has stored nothing for too long."""
     if review.status != MatchReview.PENDING:

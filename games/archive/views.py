@@ -144,7 +144,7 @@ def match_detail(request, match_id):
             hand_sections(hands if hands is not None else archived.hands.defer(*HAND_REPLAY), names)))),
         "score_sheet": mark_safe(kept.match_part(archived, "sheet", lambda: sheet_html(archived, names))),
         "replay": replay_from_request(request, archived, hands),
-        "review": review_of(archived),
+        "review": reviews.review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
         context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
@@ -156,13 +156,6 @@ def sheet_html(archived, names):
     if not archived.sheet:
         return ""
     return render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(archived.sheet, names), "link_hands": True})
-
-
-def review_of(archived):
-    try:
-        return archived.review
-    except MatchReview.DoesNotExist:
-        return None
 
 
 def replay_mistakes(archived, review, replay):
@@ -179,11 +172,11 @@ def replay_mistakes(archived, review, replay):
 def match_review(request, match_id):
     """The computer's review of a match: asked for by POST, its progress while pending (htmx
     polls it), every hand's graph and decisions once ready."""
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     if request.method == "POST":
         reviews.ask_for_review(archived)
         return redirect("archive:review", match_id=archived.public_id)
-    review = MatchReview.objects.filter(match=archived).first()
+    review = reviews.review_of(archived)
     if review is not None:
         reviews.requeue_if_stale(review)
     names = [player.name for player in archived.players]
