@@ -134,16 +134,15 @@ def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
-    # A replay reads every hand's moves; the page alone, its hands' results and deals only
-    # when they are not kept (games.archive.kept).
-    hands = list(archived.hands.all()) if "hand" in request.GET else None
     context = {
         "match": archived,
         "loser": loser,
+        # Each hand's result and deal, read only when its section is not kept (games.archive.kept);
+        # a replay reads the moves of its own hand alone.
         "hands": mark_safe(kept.match_part(archived, "hands", lambda: "".join(
-            hand_sections(hands if hands is not None else archived.hands.defer(*HAND_REPLAY), names)))),
+            hand_sections(archived.hands.defer(*HAND_REPLAY), names)))),
         "score_sheet": mark_safe(kept.match_part(archived, "sheet", lambda: sheet_html(archived, names))),
-        "replay": replay_from_request(request, archived, hands),
+        "replay": replay_from_request(request, archived),
         "review": reviews.review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
@@ -196,9 +195,9 @@ def match_review(request, match_id):
     return render(request, "archive/review.html", context)
 
 
-def replay_from_request(request, archived, hands):
-    """The replayed position `?hand=N&step=K&seat=S` asks for (`hands`: all the match's), or None."""
-    if hands is None:
+def replay_from_request(request, archived):
+    """The replayed position `?hand=N&step=K&seat=S` asks for, or None."""
+    if "hand" not in request.GET:
         return None
     try:
         number = int(request.GET["hand"])
@@ -206,9 +205,11 @@ def replay_from_request(request, archived, hands):
         seat = int(request.GET.get("seat", 0))
     except ValueError:
         raise Http404("bad replay position")
-    if not 1 <= number <= len(hands) or seat not in (0, 1):
+    # Checked before the database sees it: a hand's number is a small integer there.
+    hand = archived.hands.filter(number=number).first() if 1 <= number <= archived.hand_count else None
+    if hand is None or seat not in (0, 1):
         raise Http404("no such hand, or none stored to replay")
-    return replay_view(archived, hands[number - 1], step, seat)
+    return replay_view(archived, hand, step, seat)
 
 
 @require_GET
