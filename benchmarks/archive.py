@@ -218,20 +218,22 @@ def fill_reviews(every):
     if MatchReview.objects.filter(match=middling, status=MatchReview.READY).exists():
         return
     started = time.perf_counter()
-    review = MatchReview.objects.create(match=middling, hand_count=middling.hand_count, requested_at=timezone.now(),
-                                        beat_at=timezone.now())
+    review = MatchReview.objects.create(match=middling, player0=middling.player0, player1=middling.player1,
+                                        hand_count=middling.hand_count, requested_at=timezone.now(), beat_at=timezone.now())
     reviews.review_match.call(review.pk)  # here, not queued for a worker
     review.refresh_from_db()
     print(f"  the measured match ({middling.hand_count} hands) reviewed in {time.perf_counter() - started:.0f} s",
           flush=True)
     hands = list(review.hands.all())
     others = (ArchivedMatch.objects.filter(hands__number=1, review__isnull=True).exclude(pk=middling.pk)
-              .values_list("pk", "hand_count").order_by("pk"))[::every]
+              .values_list("pk", "hand_count", "player0_id", "player1_id").order_by("pk"))[::every]
     started = time.perf_counter()
     copies = MatchReview.objects.bulk_create(
-        [MatchReview(match_id=pk, status=MatchReview.READY, hand_count=min(count, len(hands)), seats=review.seats,
-                     accuracy0=review.accuracy0, accuracy1=review.accuracy1, requested_at=review.requested_at,
-                     beat_at=review.beat_at) for pk, count in others], batch_size=1000)
+        [MatchReview(match_id=pk, player0_id=first, player1_id=second, status=MatchReview.READY,
+                     hand_count=min(count, len(hands)), seats=review.seats, accuracy0=review.accuracy0,
+                     accuracy1=review.accuracy1, requested_at=review.requested_at, beat_at=review.beat_at,
+                     mistakes=[mistake for mistake in review.mistakes if mistake["hand"] <= count])
+         for pk, count, first, second in others], batch_size=1000)
     ReviewedHand.objects.bulk_create(
         [ReviewedHand(review=copy, number=hand.number, decisions=hand.decisions, luck=hand.luck, chances=hand.chances)
          for copy in copies for hand in hands[:copy.hand_count]], batch_size=1000)

@@ -98,13 +98,13 @@ def refusal(request, code, status):
 @ratelimit(group="review_poll", key="ip", rate=rate_for, method="GET")
 def match_review(request, match_id):
     """POST asks for the computer's review (idempotent), GET reads it (docs/review.md)."""
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     if request.method == "POST":
         review = reviews.ask_for_review(archived)
         if review is None:
             return refusal(request, "nothing_to_review", 409)
         return JsonResponse(reviews.review_record(review), status=202 if review.status == MatchReview.PENDING else 200)
-    review = MatchReview.objects.filter(match=archived).first()
+    review = reviews.review_of(archived)
     if review is None:
         return JsonResponse({"status": "none"})
     reviews.requeue_if_stale(review)

@@ -168,8 +168,7 @@ def seat_rows(review, names):
 
 def mistakes(review):
     """(hand number, step, seat) of every tagged decision, in the order played."""
-    return [(hand.number, decision["step"], decision["seat"])
-            for hand in review.hands.filter(number__lte=review.hand_count) for decision in hand.decisions if decision["tag"]]
+    return [(mistake["hand"], mistake["step"], mistake["seat"]) for mistake in review.mistakes]
 
 
 def neighbouring_mistakes(review, number, step):
@@ -180,8 +179,7 @@ def neighbouring_mistakes(review, number, step):
     return (before[-1] if before else None), (after[0] if after else None)
 
 
-def decision_at(review, number, step):
-    """The decision made at a replay's position (the move about to be played), or None."""
-    hand = review.hands.filter(number=number).first()
-    found = [d for d in hand.decisions if d["step"] == step] if hand else []
-    return {**found[0], "tag_label": TAG_LABELS.get(found[0]["tag"])} if found else None
+def mistake_at(review, number, step):
+    """The tagged decision made at a replay's position (the move about to be played), or None."""
+    found = [m for m in review.mistakes if (m["hand"], m["step"]) == (number, step)]
+    return {**found[0], "tag_label": TAG_LABELS[found[0]["tag"]]} if found else None

@@ -134,17 +134,16 @@ def match_detail(request, match_id):
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
-    # A replay reads every hand's moves; the page alone, its hands' results and deals only
-    # when they are not kept (games.archive.kept).
-    hands = list(archived.hands.all()) if "hand" in request.GET else None
     context = {
         "match": archived,
         "loser": loser,
+        # Each hand's result and deal, read only when its section is not kept (games.archive.kept);
+        # a replay reads the moves of its own hand alone.
         "hands": mark_safe(kept.match_part(archived, "hands", lambda: "".join(
-            hand_sections(hands if hands is not None else archived.hands.defer(*HAND_REPLAY), names)))),
+            hand_sections(archived.hands.defer(*HAND_REPLAY), names)))),
         "score_sheet": mark_safe(kept.match_part(archived, "sheet", lambda: sheet_html(archived, names))),
-        "replay": replay_from_request(request, archived, hands),
-        "review": review_of(archived),
+        "replay": replay_from_request(request, archived),
+        "review": reviews.review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
         context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
@@ -158,19 +157,12 @@ def sheet_html(archived, names):
     return render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(archived.sheet, names), "link_hands": True})
 
 
-def review_of(archived):
-    try:
-        return archived.review
-    except MatchReview.DoesNotExist:
-        return None
-
-
 def replay_mistakes(archived, review, replay):
     """The replay's links to the tagged decisions before and after its position."""
     before, after = review_display.neighbouring_mistakes(review, replay["hand"].number, replay["step"])
     return {"previous": before and review_display.replay_url(archived, *before),
             "next": after and review_display.replay_url(archived, *after),
-            "here": review_display.decision_at(review, replay["hand"].number, replay["step"])}
+            "here": review_display.mistake_at(review, replay["hand"].number, replay["step"])}
 
 
 @require_http_methods(["GET", "POST"])
@@ -179,11 +171,11 @@ def replay_mistakes(archived, review, replay):
 def match_review(request, match_id):
     """The computer's review of a match: asked for by POST, its progress while pending (htmx
     polls it), every hand's graph and decisions once ready."""
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     if request.method == "POST":
         reviews.ask_for_review(archived)
         return redirect("archive:review", match_id=archived.public_id)
-    review = MatchReview.objects.filter(match=archived).first()
+    review = reviews.review_of(archived)
     if review is not None:
         reviews.requeue_if_stale(review)
     names = [player.name for player in archived.players]
@@ -203,9 +195,9 @@ def match_review(request, match_id):
     return render(request, "archive/review.html", context)
 
 
-def replay_from_request(request, archived, hands):
-    """The replayed position `?hand=N&step=K&seat=S` asks for (`hands`: all the match's), or None."""
-    if hands is None:
+def replay_from_request(request, archived):
+    """The replayed position `?hand=N&step=K&seat=S` asks for, or None."""
+    if "hand" not in request.GET:
         return None
     try:
         number = int(request.GET["hand"])
@@ -213,9 +205,11 @@ def replay_from_request(request, archived, hands):
         seat = int(request.GET.get("seat", 0))
     except ValueError:
         raise Http404("bad replay position")
-    if not 1 <= number <= len(hands) or seat not in (0, 1):
+    # Checked before the database sees it: a hand's number is a small integer there.
+    hand = archived.hands.filter(number=number).first() if 1 <= number <= archived.hand_count else None
+    if hand is None or seat not in (0, 1):
         raise Http404("no such hand, or none stored to replay")
-    return replay_view(archived, hands[number - 1], step, seat)
+    return replay_view(archived, hand, step, seat)
 
 
 @require_GET

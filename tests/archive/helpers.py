@@ -65,13 +65,17 @@ def store_review(archived, decisions_by_hand, chances=((0, 50.0), (4, 62.5))):
     from django.utils import timezone
 
     from games.archive.models import MatchReview, ReviewedHand
+    from games.archive.reviews import tagged
 
     seat = {"accuracy": 90.0, "inaccuracies": 0, "mistakes": 0, "blunders": 1, "luck": 0.5}
-    review = MatchReview.objects.create(match=archived, status=MatchReview.READY, hand_count=len(decisions_by_hand),
+    review = MatchReview.objects.create(match=archived, player0=archived.player0, player1=archived.player1,
+                                        status=MatchReview.READY, hand_count=len(decisions_by_hand),
                                         seats=[seat, seat], accuracy0=90.0, accuracy1=90.0,
                                         requested_at=timezone.now(), beat_at=timezone.now())
-    for number, decisions in enumerate(decisions_by_hand, 1):
-        ReviewedHand.objects.create(review=review, number=number, decisions=decisions, luck=[], chances=list(chances))
+    hands = [ReviewedHand.objects.create(review=review, number=number, decisions=decisions, luck=[], chances=list(chances))
+             for number, decisions in enumerate(decisions_by_hand, 1)]
+    review.mistakes = tagged(hands)
+    review.save(update_fields=["mistakes"])
     return review
 
 

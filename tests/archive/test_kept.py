@@ -89,3 +89,10 @@ def test_it_serves_every_archive_page_when_the_cache_is_down(client, fixed_match
     for url in (f"/en/archive/matches/{single.public_id}/", f"/api/matches/{single.public_id}",
                 f"/en/archive/matches/{single.public_id}/review/", f"/api/matches/{single.public_id}/review"):
         assert client.get(url).status_code == 200, url
+
+
+def test_it_reads_only_the_match_for_a_kept_review_and_its_json(client, engine_match):
+    store_review(engine_match, [[decision(3, 1, "pile", "stock", loss=9.8, tag="blunder")]])
+    page, api = f"/en/archive/matches/{engine_match.public_id}/review/", f"/api/matches/{engine_match.public_id}/review"
+    client.get(page), client.get(api)
+    assert (queries(client, page), queries(client, api)) == (1, 1)  # the match, its players and its review

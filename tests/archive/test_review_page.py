@@ -35,3 +35,20 @@ def test_it_escapes_a_players_name_in_every_line_of_the_review(client, engine_ma
     store_review(engine_match, [[decision(3, 1, "pile", "stock", loss=9.8, tag="blunder")]])
     page = review_page(client, engine_match)
     assert "<b>Ben</b>" not in page and "&lt;b&gt;Ben&lt;/b&gt;" in page
+
+
+def test_it_leads_a_replay_from_one_mistake_to_the_next_and_names_the_one_about_to_be_played(client, engine_match):
+    store_review(engine_match, [[decision(3, 1, "pile", "stock", loss=9.8, tag="blunder")],
+                                [decision(2, 0, "stock", "pile", loss=3.0, tag="inaccuracy")]])
+    page = client.get(f"/en/archive/matches/{engine_match.public_id}/?hand=1&step=3&seat=1").content.decode()
+    assert "<strong>Blunder</strong>: takes the discard (−9.8)" in page
+    assert 'id="replay-next-mistake" href="/en/archive/matches/' in page and "?hand=2&amp;step=2&amp;seat=0#replay" in page
+    assert 'id="replay-previous-mistake"' not in page
+
+
+def test_it_counts_a_players_accuracy_over_the_matches_reviewed_in_either_seat(client, engine_match, fixed_matches):
+    store_review(engine_match, [[decision(3, 1, "pile", "stock")]])
+    store_review(fixed_matches[1], [[decision(3, 1, "pile", "stock")]])  # Ana in the first seat both times
+    from games.archive.reviews import player_accuracy
+
+    assert player_accuracy(engine_match.player0) == (90.0, 2)
