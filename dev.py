@@ -391,9 +391,11 @@ class PrivatePostgres:
     with block removes it.
 
     Durability is off (fsync, synchronous commit): the cluster lives as long as one test run.
+    `durable=True` keeps PostgreSQL's own defaults, as production runs it (benchmarks/load.py).
     """
 
-    def __init__(self):
+    def __init__(self, durable=False):
+        self.durable = durable
         self.bin, user = postgres_bin(), unprivileged()
         self.home = tempfile.TemporaryDirectory(prefix="hollywood-postgres-")
         home = self.home.name
@@ -412,14 +414,20 @@ class PrivatePostgres:
             raise
 
     def start(self):
-        options = (f"-p {self.port} -k {self.home.name} -c listen_addresses={HOST} -c fsync=off"
-                   " -c synchronous_commit=off -c full_page_writes=off")
+        options = f"-p {self.port} -k {self.home.name} -c listen_addresses={HOST}"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         # -w: pg_ctl returns once the server accepts connections.
         run(self.bin / "pg_ctl", "-D", self.data, "-l", Path(self.home.name) / "log", "-o", options, "-w", "-s", "start",
             **self.quiet)
 
     def stop(self):
         run(self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "-s", "stop", **self.quiet)
+
+    @property
+    def pid(self):
+        """The postmaster's process id (the first line of its postmaster.pid)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def __enter__(self):
         return self

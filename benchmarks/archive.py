@@ -12,10 +12,17 @@
     --keep                                                 # PostgreSQL: keep the scratch database,
                                                            # and measure a kept one of the same size
                                                            # again without filling it (migrations run)
+    --reviews-every N                                      # a stored review for one match with hands in N
+    --site DIR [DIR ...] --rounds R                        # measure these checkouts (a git worktree of an
+                                                           # earlier commit, and .) on the same fill, in
+                                                           # turn, R rounds: side by side in one run
 
 The fill plays a few hundred matches with the engine and stores each of the 100,000
 matches as one of them between a pair of players (a Zipf-weighted first player, so a
-few players are busy), through the same row builder live play's recording uses. Each
+few players are busy), through the same row builder live play's recording uses. The measured match is reviewed
+by the computer for real (its review page and JSON are measured, and so is its match page
+beside an unreviewed match's); one match with hands in `--reviews-every` gets a copy of that
+review (its first hands), so the review tables are the size a busy site's would be. Each
 page goes through the whole Django stack (middleware, URL, view, template) with the
 test client; the first request of each is a warm-up and is not counted.
 """
@@ -30,7 +37,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.environ.get("ARCHIVE_BENCH_SITE", str(ROOT)))
 
 SCRATCH_DATABASE = "hollywood_bench_archive"
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"
@@ -52,31 +59,54 @@ def arguments():
     parser.add_argument("--keep", action="store_true", help="keep (and reuse) the PostgreSQL scratch database")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--explain", type=int, default=3, help="PostgreSQL: EXPLAIN ANALYZE the queries of the N slowest pages")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--reviews-every", type=int, default=10, help="a copy of the measured review for one match with hands in N")
+    parser.add_argument("--site", nargs="+", default=None, help="checkouts to measure in turn on the same fill (default: this one)")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--child", choices=["fill", "measure"], help=argparse.SUPPRESS)
     return parser.parse_args()
 
 
 def main():
     args = arguments()
-    if args.child:
+    if args.child == "fill":
+        return fill_or_keep(args)
+    if args.child == "measure":
         return measure(args)
     passed = [str(a) for a in sys.argv[1:]]
     url = os.environ.get("DATABASE_URL", "")
     named_postgres = url.startswith(("postgres://", "postgresql://"))
     database = args.database or ("both" if named_postgres else "sqlite")
+    sites = [Path(site).resolve() for site in args.site or [ROOT]]
     if database in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as folder:
-            run_child(f"sqlite:///{folder}/bench.sqlite3", passed)
+            run_children(f"sqlite:///{folder}/bench.sqlite3", passed, sites, args.rounds)
     if database in ("postgres", "both"):
         with scratch_postgres(url if named_postgres else LOCAL_POSTGRES, args.keep) as scratch_url:
-            run_child(scratch_url, passed)
+            run_children(scratch_url, passed, sites, args.rounds)
     elif not named_postgres:
         print("PostgreSQL skipped: --database postgres (or both) to measure it too.")
 
 
-def run_child(url, passed):
-    environment = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "hollywood_site.settings"}
-    subprocess.run([sys.executable, __file__, "--child", *passed], env=environment, check=True, cwd=ROOT)
+def run_children(url, passed, sites, rounds):
+    """This checkout fills the database (its schema is the newest), then each site measures
+    it with its own code, in turn, round after round."""
+    run_child(url, ["--child", "fill", *passed], ROOT)
+    for number in range(1, rounds + 1):
+        for site in sites:
+            print(f"\n== round {number}, {site} (git {commit_of(site)})", flush=True)
+            run_child(url, ["--child", "measure", *passed], site)
+
+
+def run_child(url, arguments, site):
+    # The measured site's code first on the path: its views, templates and migrations.
+    environment = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "hollywood_site.settings",
+                   "ARCHIVE_BENCH_SITE": str(site), "DJANGO_RATE_LIMITS": "review_poll=1000000/m"}
+    subprocess.run([sys.executable, __file__, *arguments], env=environment, check=True, cwd=site)
+
+
+def commit_of(site):
+    found = subprocess.run(["git", "-C", str(site), "log", "-1", "--format=%h"], capture_output=True, text=True)
+    return found.stdout.strip() or "?"
 
 
 class scratch_postgres:
@@ -101,9 +131,7 @@ class scratch_postgres:
         self.admin.close()
 
 
-def measure(args):
-    import random
-
+def setup_django():
     import django
     from django.conf import settings
 
@@ -111,13 +139,21 @@ def measure(args):
     # As in production: no query log, no template debug information.
     settings.DEBUG = False
     from django.core.management import call_command
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    return time.perf_counter() - started
+
+
+def fill_or_keep(args):
+    import random
+
+    migrated = setup_django()
+    from django.core.management import call_command
     from django.db import connection
 
     from games.archive.models import ArchivedMatch, Player
 
-    started = time.perf_counter()
-    call_command("migrate", verbosity=0)
-    migrated = time.perf_counter() - started
     kept = ArchivedMatch.objects.count() == args.matches and Player.objects.count() == args.players
     if args.keep and kept:
         print(f"\n{connection.vendor}: the kept {args.matches} matches among {args.players} players "
@@ -129,12 +165,19 @@ def measure(args):
         fill(args, random.Random(args.seed))
         print(f"\n{connection.vendor}: filled {args.matches} matches among {args.players} players "
               f"in {time.perf_counter() - started:.0f} s")
+    fill_reviews(args.reviews_every)
     with connection.cursor() as cursor:
         # As autovacuum leaves a table in production: statistics, and (the matches) the
         # visibility map an index-only scan needs, which a fresh COPY has not.
         if connection.vendor == "postgresql":
             cursor.execute(f"VACUUM {ArchivedMatch._meta.db_table}")
         cursor.execute("ANALYZE")
+
+
+def measure(args):
+    setup_django()
+    from django.db import connection
+
     print(f"load average before measuring: {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
     timings = report(pages(), args.runs)
     if connection.vendor == "postgresql" and args.explain:
@@ -156,15 +199,60 @@ def fill(args, rng):
           flush=True)
 
 
+def measured_match():
+    """The match whose pages are measured: the newest Hollywood match of 12 hands or more with its hands."""
+    from games.archive.models import ArchivedMatch
+
+    return ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12, hands__number=1).order_by("-id").first()
+
+
+def fill_reviews(every):
+    """The measured match reviewed by the computer (for real, once), and a copy of its review
+    (its first hands) for one match with hands in `every`: the review tables at scale."""
+    from django.utils import timezone
+
+    from games.archive import reviews
+    from games.archive.models import ArchivedMatch, MatchReview, ReviewedHand
+
+    middling = measured_match()
+    if MatchReview.objects.filter(match=middling, status=MatchReview.READY).exists():
+        return
+    started = time.perf_counter()
+    review = MatchReview.objects.create(match=middling, player0=middling.player0, player1=middling.player1,
+                                        hand_count=middling.hand_count, requested_at=timezone.now(), beat_at=timezone.now())
+    reviews.review_match.call(review.pk)  # here, not queued for a worker
+    review.refresh_from_db()
+    print(f"  the measured match ({middling.hand_count} hands) reviewed in {time.perf_counter() - started:.0f} s",
+          flush=True)
+    hands = list(review.hands.all())
+    others = (ArchivedMatch.objects.filter(hands__number=1, review__isnull=True).exclude(pk=middling.pk)
+              .values_list("pk", "hand_count", "player0_id", "player1_id").order_by("pk"))[::every]
+    started = time.perf_counter()
+    copies = MatchReview.objects.bulk_create(
+        [MatchReview(match_id=pk, player0_id=first, player1_id=second, status=MatchReview.READY,
+                     hand_count=min(count, len(hands)), seats=review.seats, accuracy0=review.accuracy0,
+                     accuracy1=review.accuracy1, requested_at=review.requested_at, beat_at=review.beat_at,
+                     mistakes=[mistake for mistake in review.mistakes if mistake["hand"] <= count])
+         for pk, count, first, second in others], batch_size=1000)
+    ReviewedHand.objects.bulk_create(
+        [ReviewedHand(review=copy, number=hand.number, decisions=hand.decisions, luck=hand.luck, chances=hand.chances)
+         for copy in copies for hand in hands[:copy.hand_count]], batch_size=1000)
+    print(f"  {len(copies)} copies of its review stored in {time.perf_counter() - started:.0f} s", flush=True)
+
+
 def pages():
     from django.db.models import Count
 
     from games.archive.models import ArchivedMatch, PlayerResult
 
     busiest = PlayerResult.objects.values("player__public_id", "player__name").annotate(n=Count("id")).order_by("-n")[0]
-    middling = ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12, hands__number=1).order_by("-id").first()
+    middling = measured_match()
+    # An unreviewed match as near the measured one's length as there is: the review must not slow the page.
+    plain = min(ArchivedMatch.objects.filter(scoring="hollywood", hand_count__gte=12, hands__number=1,
+                                             review__isnull=True).order_by("-id")[:200],
+                key=lambda match: abs(match.hand_count - middling.hand_count))
     print(f"busiest player: {busiest['player__name']} with {busiest['n']} matches; "
-          f"match page: {middling.hand_count} hands")
+          f"match page: {middling.hand_count} hands (reviewed), {plain.hand_count} (not reviewed)")
     name = busiest["player__name"].split(" ")[0]
     # Names may hold spaces, "&" or "#": encoded, or the page would filter on something else.
     return [
@@ -173,11 +261,14 @@ def pages():
         ("archive, filtered (the busiest player's name)", f"/en/archive/?{urlencode({'player': busiest['player__name']})}"),
         ("archive, the busiest player's matches", f"/en/archive/?player_id={busiest['player__public_id']}&page=3"),
         ("archive, page 50", "/en/archive/?page=50"),
-        ("match page", f"/en/archive/matches/{middling.public_id}/"),
+        ("match page, not reviewed", f"/en/archive/matches/{plain.public_id}/"),
+        ("match page, reviewed", f"/en/archive/matches/{middling.public_id}/"),
         ("match page with a replay", f"/en/archive/matches/{middling.public_id}/?hand=3&step=20&seat=1"),
+        ("review page", f"/en/archive/matches/{middling.public_id}/review/"),
         (f"player page ({busiest['n']} matches)", f"/en/players/{busiest['player__public_id']}/"),
         ("API: a match", f"/api/matches/{middling.public_id}"),
         ("API: a match's sheet (CSV)", f"/api/matches/{middling.public_id}/sheet.csv"),
+        ("API: a match's review", f"/api/matches/{middling.public_id}/review"),
         ("API: the busiest player", f"/api/players/{busiest['player__public_id']}"),
     ]
 

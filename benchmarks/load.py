@@ -22,13 +22,16 @@ played like the others: the human tables' figures are printed apart from theirs.
 `--config two --affinity off` each seat's sockets go straight to a different process than
 its opponent's (the worst case of no affinity at all); a `stale` or `not_your_turn` refusal is
 then one the player did not cause (the players here only move on a state that offers it) and
-is counted as "server-caused refusals". Nothing is counted during the first 3 s (the
-sockets connecting, the templates' first renders).
+is counted as "server-caused refusals". Nothing is counted during the first 3 s (`--warm-up`:
+the sockets connecting, the templates' first renders; hundreds of tables take longer to arrive,
+and their arrivals counted would be the run's tail). The computer thinks in worker processes
+of the site's: their CPU is printed apart ("computer"), not as the site's.
 
 Configurations: "one" is one uvicorn process on a fresh SQLite file with the in-memory channel
 layer (the embedded defaults); "two" is two uvicorn processes behind nginx with table affinity
-(docs/nginx/), on PostgreSQL (DATABASE_URL, default the local server; a fresh database) and a
-private redis-server; "one-pg" is one such process alone on the same PostgreSQL and Redis, no
+(docs/nginx/), on PostgreSQL (a private server of the run's own, durable as PostgreSQL's defaults
+are, whose processes alone are counted; or the server DATABASE_URL / --database-url names; a fresh
+database) and a private redis-server; "one-pg" is one such process alone on the same PostgreSQL and Redis, no
 nginx: two's CPU a move against one-pg's is what the second process and the proxy cost, and
 one-pg's against one's what PostgreSQL and Redis cost instead of SQLite and memory. Each table has two programs, one
 per seat, each sending its move the moment its state arrives (or, with --pace, once the table's
@@ -99,18 +102,34 @@ def descendants(pid):
     return found
 
 
-def cpu_seconds(pids):
-    """CPU used by these processes and by their children that have ended: a PostgreSQL
-    backend that exits between two readings moves its time into the postmaster's cutime,
-    and without it the difference of two readings could come out negative."""
-    total = 0
+def cpu_by_pid(pids):
+    """{pid: CPU seconds} used by each of these processes and by its children that have ended."""
+    used = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
-        total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
-    return total / TICKS
+        used[pid] = sum(int(field) for field in fields[11:15]) / TICKS  # utime, stime, cutime, cstime
+    return used
+
+
+def cpu_seconds(pids):
+    return sum(cpu_by_pid(pids).values())
+
+
+def cpu_since(before, pids):
+    """CPU used since `before` (cpu_by_pid's) by these processes, counted process by process,
+    for processes that are not a whole tree (a shared server's backends of this run): one
+    started since counts whole, one ended since counts nothing, where a difference of two
+    totals would subtract all it had used."""
+    return sum(used - before.get(pid, 0) for pid, used in cpu_by_pid(pids).items())
+
+
+def cpu_used(before, now):
+    """CPU seconds between two readings of a part: totals (a whole tree of processes, whose
+    ended children's time its parents' cutime holds) or {pid: seconds} (cpu_since)."""
+    return cpu_since(before, now) if isinstance(before, dict) else cpu_seconds(now) - before
 
 
 def rss_mb(pids):
@@ -122,11 +141,6 @@ def rss_mb(pids):
             continue
         total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")), 0)
     return total / 1024
-
-
-def postgres_pids():
-    result = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True)
-    return [int(pid) for pid in result.stdout.split()]
 
 
 def wait_for_http(url, seconds=30):
@@ -150,6 +164,7 @@ class Server:
 
     def __init__(self, config, database_url, extra_env=None, checkout=ROOT):
         self.config, self.parts, self.admin, self.checkout = config, [], None, checkout
+        self.postgres = None  # the run's own PostgreSQL server, unless --database-url names one
         self.extra_env = extra_env or {}
         self.directory = tempfile.TemporaryDirectory(prefix="hollywood-load-")
         try:
@@ -167,6 +182,9 @@ class Server:
         else:
             redis = processes.PrivateRedis()
             self.parts.append(redis)
+            if database_url is None:
+                self.postgres = processes.PrivatePostgres(durable=True)
+                database_url = self.postgres.url
             self.env = processes.site_env(self.fresh_postgres(database_url), redis.url, **knobs)
         subprocess.run([PYTHON, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=self.checkout, env=self.env, check=True)
         self.sites = [processes.uvicorn(self.env, root=self.checkout) for _ in range(2 if self.config == "two" else 1)]
@@ -195,21 +213,39 @@ class Server:
         return f"{base}/{fresh}"
 
     def psql(self, sql):
-        subprocess.run(["psql", self.admin[0], "-q", "-c", sql], check=True, capture_output=True)
+        return subprocess.run(["psql", self.admin[0], "-q", "-A", "-t", "-c", sql], check=True, capture_output=True,
+                              text=True).stdout
+
+    def postgres_pids(self):
+        """The run's own server's processes, the postmaster first (whose cutime holds its ended
+        backends' time); on a server named by --database-url, the backends of the run's fresh
+        database and the server's own (checkpointer, WAL writer...), not the others' backends
+        (another session's tests or benchmarks) nor its postmaster, whose cutime holds theirs."""
+        if self.postgres is not None:
+            return descendants(self.postgres.pid)
+        listed = self.psql(f"SELECT pid FROM pg_stat_activity WHERE datname = '{self.admin[1]}' OR datname IS NULL")
+        return [int(pid) for pid in listed.split()]
+
+    def cpu_reading(self):
+        """{part: what cpu_used compares}: totals, but per process for a shared server's backends."""
+        by_pid = {"postgres"} if self.postgres is None else set()
+        return {part: cpu_by_pid(pids) if part in by_pid else cpu_seconds(pids)
+                for part, pids in self.cost_pids().items()}
 
     def server_pids(self):
         return [pid for site in self.sites for pid in descendants(site.pid)]
 
     def cost_pids(self):
-        """Whose CPU a move costs, by part: the site's processes, and nginx, Redis and
-        PostgreSQL (all of the machine's PostgreSQL: on a shared machine, an upper bound)."""
-        parts = {"site": self.server_pids()}
+        """Whose CPU a move costs, by part: the site's processes, the computer's (the site's
+        worker processes), and nginx, Redis and PostgreSQL (the run's own processes of it)."""
+        parts = {"site": [site.pid for site in self.sites],
+                 "computer": [pid for site in self.sites for pid in descendants(site.pid) if pid != site.pid]}
         if self.config != "one":
             parts["redis"] = descendants(self.parts[0].pid)
         if self.config == "two":
             parts["nginx"] = descendants(self.parts[-1].pid)
         if self.config != "one":
-            parts["postgres"] = postgres_pids()
+            parts["postgres"] = self.postgres_pids()
         return parts
 
     def moves_in_log(self, codes):
@@ -229,7 +265,9 @@ class Server:
     def stop(self):
         for part in reversed(self.parts):
             part.stop()
-        if self.admin is not None:
+        if self.postgres is not None:
+            self.postgres.__exit__(None, None, None)  # stopped, its folder removed
+        elif self.admin is not None:
             self.psql(f"DROP DATABASE IF EXISTS {self.admin[1]} WITH (FORCE)")
         self.directory.cleanup()
 
@@ -682,13 +720,13 @@ def measure(config, tables, seconds, pace, database_url, path="json", affinity=T
         cpu_before, profiles = {}, []
 
         def when_warm():
-            cpu_before.update({part: cpu_seconds(pids) for part, pids in server.cost_pids().items()})
+            cpu_before.update(server.cpu_reading())
             if profile:
                 profiles.extend(start_profile(server.server_pids()[:len(server.sites)], profile, seconds))
 
         run, computer_run = asyncio.run(drive_tables(server.socket_ports(affinity), opened, against, seconds, pace,
                                                      path == "browser", warm_up, when_warm))
-        cpu = {part: cpu_seconds(pids) - cpu_before[part] for part, pids in server.cost_pids().items()}
+        cpu = {part: cpu_used(cpu_before[part], pids) for part, pids in server.cost_pids().items()}
         rss_after = rss_mb(server.server_pids())
         logged = server.moves_in_log([code for code, *_ in opened + against])
         lost = sum(max(0, acked - logged.get(code, 0))
@@ -780,7 +818,11 @@ def main():
                         help="checkouts to serve, each measured in turn in every run (say a worktree of an "
                              "earlier commit, then this one: before and after side by side); default this one")
     parser.add_argument("--rounds", type=int, default=1, help="each run this many times, the sites alternating")
-    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument("--warm-up", type=float, default=3.0,
+                        help="seconds played before anything is counted (the tables arriving; default 3)")
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"),
+                        help="a PostgreSQL server to use (a fresh database on it) instead of a private one "
+                             "of the run's own; its backends that end during a run are not counted")
     args = parser.parse_args()
     configs = [config for named in args.config for config in (["one", "two"] if named == "both" else [named])]
     runs = [(config, layer) for config in configs for layer in (args.layer if config != "one" else ["direct"])]
@@ -792,7 +834,7 @@ def main():
                         for site in args.site:
                             report(measure(config, tables, args.seconds, args.pace, args.database_url, path,
                                            args.affinity == "on", computer_tables, args.level, args.computer_pause,
-                                           args.profile, layer=layer, checkout=site.resolve()),
+                                           args.profile, args.warm_up, layer=layer, checkout=site.resolve()),
                                    name_the_checkout=len(args.site) > 1)
 
 

@@ -36,9 +36,10 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.template import Context  # noqa: E402
 from django.utils import translation  # noqa: E402
+from django.utils.safestring import mark_safe  # noqa: E402
 
 from benchmarks.load import choose  # noqa: E402
-from games.live import render  # noqa: E402
+from games.live import drawn, render  # noqa: E402
 from games.live.batch import send_now
 from games.live.commands import Play, PressNextHand, Sit
 from games.live.opening import open_table  # noqa: E402
@@ -54,7 +55,7 @@ JINJA2 = {
 <div class="group {{ group.kind }}">
 {% if group.kind == "meld" %}<span class="group-label">{{ pgettext("gin rummy", "Meld") }}</span>{% elif group.kind == "deadwood" %}<span class="group-label">{{ pgettext("gin rummy", "Deadwood") }}</span>{% endif %}
 <div class="group-cards">
-{{ group.cards }}
+{{ group_cards(group.cards) }}
 </div>
 </div>
 {% endfor %}
@@ -186,7 +187,8 @@ def jinja2_environment():
     environment = jinja2.Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
     environment.install_gettext_callables(gettext=translation.gettext, ngettext=translation.ngettext,
                                           pgettext=translation.pgettext, newstyle=True)
-    environment.globals.update(card=card, card_short=card_short)
+    environment.globals.update(card=card, card_short=card_short, group_cards=lambda cards: mark_safe(
+        drawn.group_cards(cards, translation.get_language())))
     return environment
 
 

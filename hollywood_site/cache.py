@@ -1,9 +1,10 @@
 """Django's Redis cache, except that a Redis outage is a miss instead of an exception.
 
-The cache holds only the rate limits' counts (games.live.limits). With Redis down, Django's own
-backend raises on every call, and opening or joining a table would be a server error;
-here the call fails quietly (logged), django-ratelimit then fails open
-(RATELIMIT_FAIL_OPEN) and the site goes on without limits until Redis is back.
+The cache holds the rate limits' counts (games.live.limits) and the archive's finished matches
+as built (games.archive.kept). With Redis down, Django's own backend raises on every call, and
+opening or joining a table, or reading the archive, would be a server error; here the call fails
+quietly (logged): django-ratelimit then fails open (RATELIMIT_FAIL_OPEN), the archive builds
+each page anew, and the site goes on until Redis is back.
 """
 
 import logging
@@ -21,6 +22,9 @@ class ForgivingRedisCache(RedisCache):
     def get(self, *args, **kwargs):
         return self._quietly("get", None, *args, **kwargs)
 
+    def set(self, *args, **kwargs):
+        return self._quietly("set", None, *args, **kwargs)
+
     def incr(self, *args, **kwargs):
         # django-ratelimit reads a ValueError as "no count": the rate is then not applied.
         result = self._quietly("incr", None, *args, **kwargs)
@@ -32,5 +36,5 @@ class ForgivingRedisCache(RedisCache):
         try:
             return getattr(super(), name)(*args, **kwargs)
         except RedisError:
-            logger.warning("cache %s failed: rate limits are off until Redis answers", name)
+            logger.warning("cache %s failed: rate limits are off, and nothing is kept, until Redis answers", name)
             return failed

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import psycopg
@@ -131,6 +132,15 @@ def test_it_starts_a_private_postgresql_and_redis_for_the_run_and_stops_them_aft
         assert client.ping()
         client.close()
     assert refuses_connections(database_url) and refuses_connections(redis_url)
+
+
+def test_it_starts_a_private_postgresql_as_durable_as_production_for_the_benchmarks_and_names_its_process():
+    with dev.PrivatePostgres(durable=True) as postgres:
+        with psycopg.connect(postgres.url.replace("/hollywood", "/postgres")) as connection:
+            settings = [connection.execute(f"show {name}").fetchone()[0] for name in ("fsync", "synchronous_commit")]
+            backend = connection.execute("select pg_backend_pid()").fetchone()[0]
+            parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        assert settings == ["on", "on"] and parent == postgres.pid
 
 
 def test_it_says_in_one_line_that_a_port_is_busy_and_offers_a_free_one():

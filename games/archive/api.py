@@ -1,7 +1,9 @@
 """The archive for programs: a match as JSON, its sheet as CSV, a player's stats."""
 
 import csv
+import json
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
@@ -9,7 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 from django_ratelimit.decorators import ratelimit
 
-from games.archive import display, reviews, stats
+from games.archive import display, kept, reviews, stats
 from games.archive.models import ArchivedMatch, MatchReview, Player
 from games.display.messages import message
 from games.rates import rate_for
@@ -55,7 +57,11 @@ def archived_match(match_id, unread=()):
 
 @require_GET
 def match_json(request, match_id):
-    return JsonResponse(match_record(*archived_match(match_id)))
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    # As JsonResponse encodes it; kept encoded, its hands read only when it is not kept.
+    body = kept.match_part(archived, "json", lambda: json.dumps(match_record(archived, list(archived.hands.all())),
+                                                                cls=DjangoJSONEncoder), language=False)
+    return HttpResponse(body, content_type="application/json")
 
 
 @require_GET
@@ -92,14 +98,17 @@ def refusal(request, code, status):
 @ratelimit(group="review_poll", key="ip", rate=rate_for, method="GET")
 def match_review(request, match_id):
     """POST asks for the computer's review (idempotent), GET reads it (docs/review.md)."""
-    archived = get_object_or_404(ArchivedMatch, public_id=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     if request.method == "POST":
         review = reviews.ask_for_review(archived)
         if review is None:
             return refusal(request, "nothing_to_review", 409)
         return JsonResponse(reviews.review_record(review), status=202 if review.status == MatchReview.PENDING else 200)
-    review = MatchReview.objects.filter(match=archived).first()
+    review = reviews.review_of(archived)
     if review is None:
         return JsonResponse({"status": "none"})
     reviews.requeue_if_stale(review)
-    return JsonResponse(reviews.review_record(review))
+    if review.status != MatchReview.READY:
+        return JsonResponse(reviews.review_record(review))
+    body = kept.review_part(archived, review, "json", lambda: json.dumps(reviews.review_record(review)), language=False)
+    return HttpResponse(body, content_type="application/json")

@@ -241,6 +241,10 @@ class MatchReview(models.Model):
     STATUS_CHOICES = [(PENDING, PENDING), (READY, READY)]
 
     match = models.OneToOneField(ArchivedMatch, on_delete=models.CASCADE, related_name="review")
+    # The match's players, as on the match (which never changes them): a player's mean accuracy
+    # is then read off these columns' indexes, not joined through a million matches.
+    player0 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=PENDING)
     # The hands finished when it was asked for (a match still being played has more later).
     hand_count = models.PositiveSmallIntegerField()
@@ -249,6 +253,10 @@ class MatchReview(models.Model):
     # Each seat's accuracy once ready, as columns: a player's mean is one aggregate.
     accuracy0 = models.FloatField(null=True, blank=True)
     accuracy1 = models.FloatField(null=True, blank=True)
+    # Once ready, every tagged decision in the order played, each as a hand's `decisions` holds
+    # it with its hand's `number` as "hand": a replay finds the mistakes around it here, not
+    # in every reviewed hand.
+    mistakes = models.JSONField(default=list)
     requested_at = models.DateTimeField()
     # When its worker last stored a hand: a pending review silent too long is queued again.
     beat_at = models.DateTimeField()

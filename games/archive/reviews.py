@@ -39,7 +39,8 @@ def ask_for_review(archived):
     now = timezone.now()
     with transaction.atomic():
         review, created = MatchReview.objects.select_for_update().get_or_create(
-            match=archived, defaults={"hand_count": finished, "requested_at": now, "beat_at": now})
+            match=archived, defaults={"hand_count": finished, "requested_at": now, "beat_at": now,
+                                      "player0": archived.player0, "player1": archived.player1})
         grown = not created and review.hand_count < finished
         if grown:
             review.hand_count, review.status, review.beat_at = finished, MatchReview.PENDING, now
@@ -49,6 +50,14 @@ def ask_for_review(archived):
     else:
         requeue_if_stale(review)
     return review
+
+
+def review_of(archived):
+    """The match's review, or None (read with the match by `select_related("review")`, no query more)."""
+    try:
+        return archived.review
+    except MatchReview.DoesNotExist:
+        return None
 
 
 def requeue_if_stale(review):
@@ -86,18 +95,23 @@ def store_hand(review, reviewed):
 
 
 def finish(review):
-    hands = [{"decisions": hand.decisions, "luck": hand.luck} for hand in review.hands.filter(number__lte=review.hand_count)]
-    seats = seat_summaries(hands)
+    hands = list(review.hands.filter(number__lte=review.hand_count))
+    seats = seat_summaries([{"decisions": hand.decisions, "luck": hand.luck} for hand in hands])
     MatchReview.objects.filter(pk=review.pk, hand_count=review.hand_count).update(
-        seats=seats, accuracy0=seats[0]["accuracy"], accuracy1=seats[1]["accuracy"], status=MatchReview.READY,
-        beat_at=timezone.now())
+        seats=seats, accuracy0=seats[0]["accuracy"], accuracy1=seats[1]["accuracy"], mistakes=tagged(hands),
+        status=MatchReview.READY, beat_at=timezone.now())
+
+
+def tagged(hands):
+    """Every tagged decision of `hands` (ReviewedHand rows, in order), with its hand's number."""
+    return [{**decision, "hand": hand.number} for hand in hands for decision in hand.decisions if decision["tag"]]
 
 
 def player_accuracy(player):
     """(the mean accuracy over the player's reviewed matches, how many), or (None, 0)."""
     total, count = 0.0, 0
     for seat in (0, 1):
-        found = MatchReview.objects.filter(status=MatchReview.READY, **{f"match__player{seat}": player}).aggregate(
+        found = MatchReview.objects.filter(status=MatchReview.READY, **{f"player{seat}": player}).aggregate(
             mean=Avg(f"accuracy{seat}"), count=Count("id"))
         total += (found["mean"] or 0.0) * found["count"]
         count += found["count"]

@@ -5,14 +5,16 @@ from urllib.parse import urlencode
 from django.db.models import Q, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_http_methods
 
 from django_ratelimit.decorators import ratelimit
 
-from games.archive import display, listing, review_display, reviews, stats
+from games.archive import display, kept, listing, review_display, reviews, stats
 from games.archive.hands import hand_sections
 from games.archive.models import ArchivedMatch, MatchReview, Player, PlayerResult
 from games.archive.players import COOKIE_NAME, identify_player, player_for_token, set_player_cookie
@@ -130,32 +132,29 @@ def archive_list(request):
 def match_detail(request, match_id):
     # Its review (if any) in the same query: the page links to it, or offers to ask for it.
     archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
-    # The page shows each hand's result and deal; its moves only for a replay: not read,
-    # not decoded, when not shown.
-    hands = list(archived.hands.defer(*([] if "hand" in request.GET else HAND_REPLAY)))
     names = [player.name for player in archived.players]
     loser = archived.players[1 - archived.winner_seat] if archived.winner_seat is not None else None
     context = {
         "match": archived,
         "loser": loser,
-        # Each hand's section, its showdown too, built in Python (games.archive.hands):
-        # the template's loop was most of a long match's page.
-        "hands": hand_sections(hands, names),
-        # A match still being played has no stored sheet yet.
-        "score_sheet": score_sheet(archived.sheet, names) if archived.sheet else None,
-        "replay": replay_from_request(request, archived, hands),
-        "review": review_of(archived),
+        # Each hand's result and deal, read only when its section is not kept (games.archive.kept);
+        # a replay reads the moves of its own hand alone.
+        "hands": mark_safe(kept.match_part(archived, "hands", lambda: "".join(
+            hand_sections(archived.hands.defer(*HAND_REPLAY), names)))),
+        "score_sheet": mark_safe(kept.match_part(archived, "sheet", lambda: sheet_html(archived, names))),
+        "replay": replay_from_request(request, archived),
+        "review": reviews.review_of(archived),
     }
     if context["replay"] and context["review"] and context["review"].status == MatchReview.READY:
         context["replay"]["mistakes"] = replay_mistakes(archived, context["review"], context["replay"])
     return render(request, "archive/match.html", context)
 
 
-def review_of(archived):
-    try:
-        return archived.review
-    except MatchReview.DoesNotExist:
-        return None
+def sheet_html(archived, names):
+    """The match's score sheet as its page shows it; nothing for a match still being played (no sheet stored yet)."""
+    if not archived.sheet:
+        return ""
+    return render_to_string("games/_score_sheet.html", {"score_sheet": score_sheet(archived.sheet, names), "link_hands": True})
 
 
 def replay_mistakes(archived, review, replay):
@@ -163,7 +162,7 @@ def replay_mistakes(archived, review, replay):
     before, after = review_display.neighbouring_mistakes(review, replay["hand"].number, replay["step"])
     return {"previous": before and review_display.replay_url(archived, *before),
             "next": after and review_display.replay_url(archived, *after),
-            "here": review_display.decision_at(review, replay["hand"].number, replay["step"])}
+            "here": review_display.mistake_at(review, replay["hand"].number, replay["step"])}
 
 
 @require_http_methods(["GET", "POST"])
@@ -172,29 +171,31 @@ def replay_mistakes(archived, review, replay):
 def match_review(request, match_id):
     """The computer's review of a match: asked for by POST, its progress while pending (htmx
     polls it), every hand's graph and decisions once ready."""
-    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1"), public_id=match_id)
+    archived = get_object_or_404(ArchivedMatch.objects.select_related("player0", "player1", "review"), public_id=match_id)
     if request.method == "POST":
         reviews.ask_for_review(archived)
         return redirect("archive:review", match_id=archived.public_id)
-    review = MatchReview.objects.filter(match=archived).first()
+    review = reviews.review_of(archived)
     if review is not None:
         reviews.requeue_if_stale(review)
     names = [player.name for player in archived.players]
-    context = {"match": archived, "review": review, "progress": review and reviews.review_record(review).get("progress")}
+    # The progress only while pending: a ready review's record reads every hand.
+    pending = review is not None and review.status == MatchReview.PENDING
+    context = {"match": archived, "review": review, "progress": pending and reviews.review_record(review)["progress"]}
     if review is not None and review.status == MatchReview.READY:
         if request.htmx:
             response = render(request, "archive/review.html#status", context)
             response["HX-Refresh"] = "true"  # the whole page, now that it is ready
             return response
         context["seats"] = review_display.seat_rows(review, names)
-        context["hands"] = [review_display.hand_section(archived, hand, names)
-                            for hand in review.hands.filter(number__lte=review.hand_count)]
+        context["hands"] = mark_safe(kept.review_part(archived, review, "hands", lambda: "".join(
+            review_display.hand_sections(archived, review.hands.filter(number__lte=review.hand_count), names))))
     if request.htmx:
         return render(request, "archive/review.html#status", context)
     return render(request, "archive/review.html", context)
 
 
-def replay_from_request(request, archived, hands):
+def replay_from_request(request, archived):
     """The replayed position `?hand=N&step=K&seat=S` asks for, or None."""
     if "hand" not in request.GET:
         return None
@@ -204,9 +205,11 @@ def replay_from_request(request, archived, hands):
         seat = int(request.GET.get("seat", 0))
     except ValueError:
         raise Http404("bad replay position")
-    if not 1 <= number <= len(hands) or seat not in (0, 1):
+    # Checked before the database sees it: a hand's number is a small integer there.
+    hand = archived.hands.filter(number=number).first() if 1 <= number <= archived.hand_count else None
+    if hand is None or seat not in (0, 1):
         raise Http404("no such hand, or none stored to replay")
-    return replay_view(archived, hands[number - 1], step, seat)
+    return replay_view(archived, hand, step, seat)
 
 
 @require_GET

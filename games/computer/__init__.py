@@ -5,6 +5,8 @@ seat to move) and answers one of its legal moves. The same view, level and rng s
 same move.
 """
 
+import random
+
 from .players import DEFAULT_BUDGET_MS, LEVELS as _PLAYERS
 
 #: The level codes, weakest first.
@@ -27,4 +29,12 @@ def choose_move(view, level, rng, budget_ms=None):
     return move
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "choose_move"]
+def choose_move_seeded(view, level, seed, budget_ms=None):
+    """``choose_move`` with a ``random.Random(seed)`` made here: what a worker process is sent,
+    a few bytes, instead of a pickled generator's whole state.
+
+    """
+    return choose_move(view, level, random.Random(seed), budget_ms)
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "choose_move", "choose_move_seeded"]

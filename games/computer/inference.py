@@ -442,7 +442,7 @@ def _moved(rng, events, deal, draws, candidates, knock_limit, moves, chance):
     free = cards_in(candidates & ~deal & ~_mask(draws))
     dealt = cards_in(deal & ~_kept_from_the_deal(events, draws))
     for _ in range(moves):
-        if not free:
+        if not free or not dealt:  # every dealt card was thrown: no swap keeps the path
             break
         out_at, in_at = int(rng.random() * len(dealt)), int(rng.random() * len(free))
         other = (deal & ~(1 << dealt[out_at])) | 1 << free[in_at]

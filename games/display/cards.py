@@ -93,9 +93,10 @@ def suit_css_name(code):
     return SUIT_PARTS[code[1]][0]
 
 
-def card_name(code):
-    """The card in words, in the active language: "7 of hearts", "ace of spades"."""
-    return _card_name(get_language(), code)
+def card_name(code, language=None):
+    """The card in words, in the active language (`language`, when the caller has it at hand):
+    "7 of hearts", "ace of spades"."""
+    return _card_name(language or get_language(), code)
 
 
 @lru_cache(maxsize=52 * 8)  # a table names dozens of cards a frame: each is looked up once per language

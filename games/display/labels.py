@@ -4,11 +4,17 @@ One entry per scoring mode: adding a mode to the engine means one line here (and
 pages), and the form, the archive's filter and every page that names a mode follow.
 """
 
+from functools import lru_cache
+
 from django.conf import settings
-from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext, pgettext_lazy
 
 from games.computer import LEVELS
 from games.engine import HOLLYWOOD, ONE_GAME, SCORING_MODES, SINGLE_HAND
+from games.engine.moves import Move
+from games.templatetags.cards import picture
 
 # Per mode: its short name, and what the form that opens a table says of it.
 SCORING_LABELS = {
@@ -32,6 +38,27 @@ COMPUTER_LEVEL_LABELS = {
     "expert": pgettext_lazy("computer level", "Expert"),
 }
 assert tuple(COMPUTER_LEVEL_LABELS) == LEVELS, "every level of the computer needs its label, weakest first"
+
+
+def move_html(move):
+    """A move as the archive says it after a player's name (safe HTML): "draws from the stock",
+    "discards" and the card's picture. `move` is the engine's text form ("discard 7H")."""
+    return _move_html(get_language(), move)
+
+
+# A review names a thousand moves a page, out of some hundred distinct ones: each built once per language.
+@lru_cache(maxsize=128 * 8)
+def _move_html(language, text):
+    move = Move.from_text(text)
+    words = {
+        "pass": pgettext("move", "passes"),
+        "pile": pgettext("move", "takes the discard"),
+        "stock": pgettext("move", "draws from the stock"),
+        "discard": pgettext("move", "discards"),
+        "knock": pgettext("move", "knocks with"),
+    }[move.verb]
+    card = f" {picture(language, move.card.code(), '')}" if move.card is not None else ""
+    return mark_safe(escape(words) + card)
 
 
 def scoring_label(name):

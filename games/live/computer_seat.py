@@ -23,13 +23,13 @@ it thinks in a thread (tests that replace its player).
 import asyncio
 import logging
 import multiprocessing
-import random
+import secrets
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 
-from games.computer import choose_move
+from games.computer import choose_move_seeded
 from games.computer.worker import start_worker
 from games.errors import GameError
 from games.live import batch, hub
@@ -48,7 +48,7 @@ MOVED_ON = ("stale", "not_your_turn")
 def wake(code):
     """Let the computer of table `code`, if it has one, do what is its to do now."""
     snapshot = shown(code)
-    if snapshot is None or not snapshot.has_computer:
+    if snapshot is None or not snapshot.has_computer or snapshot.awaits_a_person():
         return
     task = _awake.get(code)
     if task is not None and not task.done():
@@ -68,6 +68,8 @@ async def play(code):
     worker_died = False
     while True:
         task.again = False
+        if awaits_a_person(code):
+            return  # its own move shown, say: no trip to the database to learn it has nothing to do
         try:
             turn = await database_sync_to_async(computer_turn)(code)
             if turn is not None:
@@ -97,6 +99,11 @@ async def play(code):
             return
 
 
+def awaits_a_person(code):
+    snapshot = shown(code)
+    return snapshot is not None and snapshot.awaits_a_person()
+
+
 async def take(code, turn):
     await asyncio.sleep(settings.GAMES_COMPUTER_PAUSE)  # a person's pause, so its moves can be followed
     await batch.send(code, await command_for(turn))
@@ -107,8 +114,8 @@ async def command_for(turn):
     too: it chooses as the computer does)."""
     if turn.view is None:
         return turn.command
-    rng = random.Random(turn.seed) if turn.seed is not None else random.Random()
-    return turn.with_move(await think(turn.view, turn.level, rng))
+    seed = turn.seed if turn.seed is not None else secrets.randbits(64)
+    return turn.with_move(await think(turn.view, turn.level, seed))
 
 
 def pool():
@@ -124,9 +131,9 @@ def pool():
     return _pools[key]
 
 
-async def think(view, level, rng):
-    """The computer's move for `view`, chosen away from the event loop, one decision a worker
-    at a time: the others wait here, in order, costing nothing."""
+async def think(view, level, seed):
+    """The computer's move for `view`, chosen away from the event loop with a generator seeded
+    by `seed`, one decision a worker at a time: the others wait here, in order, costing nothing."""
     loop = asyncio.get_running_loop()
     turns = _turns.get(loop)
     if turns is None:
@@ -135,7 +142,7 @@ async def think(view, level, rng):
     async with turns:
         executor = pool()
         try:
-            return await loop.run_in_executor(executor, choose_move, view, level, rng,
+            return await loop.run_in_executor(executor, choose_move_seeded, view, level, seed,
                                               settings.GAMES_COMPUTER_BUDGET_MS)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): the next decision gets a new pool.

@@ -78,7 +78,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     life = Life.CONNECTING
     sent = None  # the snapshot this socket showed last
     sent_text = None  # and the frame it sent for it
-    counted = False  # among its address's sockets (games.live.limits) until it ends
+    counted = None  # the games.live.limits.Address it counts against, until it ends
     abandoned = False  # its client took no frame for GAMES_WS_SEND_TIMEOUT_SECONDS
     hearing = False  # a change is being shown to it; those heard meanwhile wait in `held`
     held = None
@@ -123,12 +123,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.address = limits.client_address(self.scope)
-        refused = limits.take_socket(self.address, self.code)
+        refused = limits.refusal(self.address, self.code)
         if refused:
             await self.accept()
             await self.close(code=limits.CLOSE_RATE_LIMITED, reason=refused)
             return
-        self.counted = True
+        self.counted = limits.take_socket(self.address, self.code)
         self.language = self.query_language()
         self.viewer = self.viewer_key()
         self.limit = RateLimit(settings.GAMES_WS_RATE_BURST, settings.GAMES_WS_RATE_PER_SECOND)
@@ -221,7 +221,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         was = self.life
         self.become(Life.ENDED)
         if self.counted:
-            limits.release_socket(self.address, self.code)
+            limits.release_socket(self.counted, self.code)
         if was not in AT_THE_TABLE:
             return
         await hub.hub().leave(self.code, self)

@@ -6,11 +6,21 @@ which joins the group of every table it has sockets for, and hands what it hears
 sockets. So a change costs the layer one message per process, not one per socket, and a
 process whose layer is down (Redis restarting) still serves its own tables; the listener
 tries again, and joins its groups anew, until the layer is back.
+
+A table's sockets are normally all in one process (nginx routes by the table's code), so a
+process alone at a table tells the layer nothing. A layer that counts who received a message
+(Redis's PUBLISH does) says when nobody else listens to the table; from then on the process
+keeps its changes to itself, until another process announces that it joined the table's
+group. A process joining a table's group announces itself and waits until it hears its own
+announcement (so it listens) and every process that heard it has answered (so each of those
+tells the layer again): a change made before an answer was committed before the joining
+socket reads its first state, and a change made after it reaches the socket through the layer.
 """
 
 import asyncio
 import logging
 import time
+import uuid
 
 from channels.layers import get_channel_layer
 
@@ -26,6 +36,14 @@ from games.live.tables import beat_this_process, database_versions, live_tables,
 
 logger = logging.getLogger(__name__)
 RETRY_SECONDS = (0.1, 0.5, 1, 2, 5)
+# The hubs' own messages on the layer, never shown to a socket: a process joined a table's
+# group, and another one's answer to it.
+JOINED, HEARD = "hub.joined", "hub.heard"
+# How long a process joining a table's group waits for its announcement to come back and be
+# answered, and how many times it announces when it never heard itself (its subscription was
+# not in place yet). A process that answers later is caught up by the check of the versions.
+ANNOUNCE_SECONDS = 2
+ANNOUNCE_ATTEMPTS = 2
 # How often the hub compares its tables' versions with the database, in one query: a change
 # whose announcement was lost (the layer was down) reaches the sockets within this time.
 CHECK_SECONDS = 2
@@ -46,8 +64,8 @@ WHEN_DUE = []
 
 
 class Hub:
-    def __init__(self, layer):
-        self.layer = layer
+    def __init__(self, layer, process=PROCESS):
+        self.layer, self.process = layer, process
         # A layer that reaches no other process (the in-memory one of the embedded defaults)
         # would only bring back this process's own announcements, to be ignored: the hub then
         # neither sends on it nor listens (a round trip for nothing: docs/performance.md).
@@ -59,19 +77,27 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         self.unsubscribed = set()  # tables whose group the layer refused to join (it was down)
         self.seats_due = {}  # a crowded table's code → its seats' newest change, to be shown soon
+        self.alone = set()  # tables whose group no other process listens to: their changes stay here
+        self.listening = set()  # tables whose group this process has heard itself announced on
+        self.joins_heard = 0  # other processes' announcements heard: a count taken before one is out of date
+        self.announcements = {}  # table code → this process's announcement awaiting its answers
 
     async def join(self, code, socket):
         members = self.members.setdefault(code, set())
         members.add(socket)
         if len(members) == 1:
             await self.start()
-            await self.tell_layer(self.layer.group_add, code)
+            if await self.tell_layer(self.layer.group_add, code):
+                await self.announce(code, wait=True)
+        elif code in self.announcements:
+            await self.announcements[code].settled.wait()  # as the table's first socket here does
 
     async def leave(self, code, socket):
         members = self.members.get(code, set())
         members.discard(socket)
         if not members:
             self.members.pop(code, None)
+            self.forget_peers(code)
             await self.tell_layer(self.layer.group_discard, code)
 
     async def start(self):
@@ -82,10 +108,10 @@ class Hub:
             self.listener = asyncio.ensure_future(self.listen())
 
     async def tell_layer(self, method, code):
-        """Join or leave a table's group; a group the layer is down for is joined again at the
-        next check, or by `listen` once it hears again."""
+        """Join or leave a table's group (True once done); a group the layer is down for is
+        joined again at the next check, or by `listen` once it hears again."""
         if not self.shared:
-            return
+            return False
         joining = method == self.layer.group_add
         try:
             await method(group_name(code), self.channel)
@@ -93,20 +119,74 @@ class Hub:
             logger.warning("channel layer unavailable for table %s", code, exc_info=True)
             if joining:
                 self.unsubscribed.add(code)
-        else:
-            self.unsubscribed.discard(code)
+            return False
+        self.unsubscribed.discard(code)
+        return True
+
+    def forget_peers(self, code):
+        """What this process knew of the others at table `code`: it tells the layer again."""
+        self.alone.discard(code)
+        self.listening.discard(code)
+
+    async def announce(self, code, wait=False):
+        """Tell the processes listening to table `code` that this one does now (on a layer that
+        counts who received a message: on another, every change is told anyway); with `wait`,
+        until this process hears itself and each of them has answered."""
+        if not getattr(self.layer, "counts_receivers", False):
+            return
+        announcement = self.announcements[code] = Announcement()
+        try:
+            for _attempt in range(ANNOUNCE_ATTEMPTS if wait else 1):
+                announcement.renew()
+                count = await self.layer.group_send(group_name(code), self.joined(code, announcement.nonce))
+                if wait and await announcement.answered(count - 1, ANNOUNCE_SECONDS):
+                    return
+            if wait:
+                logger.warning("table %s: %s of %s processes answered this one's joining%s", code, announcement.answers,
+                               count - 1, "" if announcement.heard else ", which it never heard itself")
+        except Exception:
+            logger.warning("could not announce this process at table %s", code, exc_info=True)
+        finally:
+            announcement.settled.set()
+            if self.announcements.get(code) is announcement:
+                del self.announcements[code]
+
+    def joined(self, code, nonce):
+        return {"type": JOINED, "code": code, "origin": self.process, "nonce": nonce}
+
+    async def hear_hub(self, message):
+        """Another hub's message, or this one's own announcement come back."""
+        code, mine = message["code"], message["origin"] == self.process
+        announcement = self.announcements.get(code)
+        if message["type"] == JOINED and mine:
+            if code in self.members:
+                self.listening.add(code)
+            if announcement is not None and announcement.nonce == message["nonce"]:
+                announcement.heard_itself()
+        elif message["type"] == JOINED:
+            self.joins_heard += 1
+            self.alone.discard(code)
+            answer = {"type": HEARD, "code": code, "origin": self.process, "to": message["origin"],
+                      "nonce": message["nonce"]}
+            await self.layer.group_send(group_name(code), answer)
+        elif message["to"] == self.process and announcement is not None and announcement.nonce == message["nonce"]:
+            announcement.answer()
 
     async def send(self, code, message):
         """An event of this process: its sockets here now, the other processes through the
-        layer. False if the layer failed (logged): the change stands all the same."""
+        layer unless none listens. False if the layer failed (logged): the change stands all
+        the same."""
         self.deliver(code, message)
-        if not self.shared:
+        if not self.shared or code in self.alone:
             return True
+        joins_heard = self.joins_heard
         try:
-            await self.layer.group_send(group_name(code), message)
+            count = await self.layer.group_send(group_name(code), message)
         except Exception:
             logger.warning("could not announce %s to table %s", message["type"], code, exc_info=True)
             return False
+        if count == 1 and code in self.listening and joins_heard == self.joins_heard:
+            self.alone.add(code)  # the one receiver was this process: nobody else listens
         return True
 
     def deliver(self, code, message):
@@ -165,11 +245,13 @@ class Hub:
                 await self.rejoin()
                 continue
             failures = 0
-            if message.get("origin") != PROCESS:
-                try:
+            try:
+                if message.get("type") in (JOINED, HEARD):
+                    await self.hear_hub(message)
+                elif message.get("origin") != self.process:
                     self.deliver(message["code"], message)
-                except Exception:  # one bad message must not end the listening
-                    logger.exception("could not deliver a message from the channel layer")
+            except Exception:  # one bad message must not end the listening
+                logger.exception("could not deliver a message from the channel layer")
 
     async def check(self):
         beaten = 0.0
@@ -245,15 +327,52 @@ class Hub:
     async def rejoin(self):
         """After an outage the layer may have lost this process's groups (Redis restarted)."""
         for code in list(self.members):
-            await self.tell_layer(self.layer.group_add, code)
+            await self.subscribe_again(code)
 
     async def resubscribe(self):
         """The groups the layer was down for when their first socket here joined."""
         for code in list(self.unsubscribed):
             if code in self.members:
-                await self.tell_layer(self.layer.group_add, code)
+                await self.subscribe_again(code)
             else:
                 self.unsubscribed.discard(code)
+
+    async def subscribe_again(self, code):
+        """Join table `code`'s group anew and announce it, without waiting for the answers (the
+        listener that hears them may be the caller): until then every change is told."""
+        self.forget_peers(code)
+        if await self.tell_layer(self.layer.group_add, code):
+            await self.announce(code)
+
+
+class Announcement:
+    """A process's announcement that it joined a table's group, and what came of it."""
+
+    def __init__(self):
+        self.changed, self.settled = asyncio.Event(), asyncio.Event()
+
+    def renew(self):
+        self.nonce, self.answers, self.heard = uuid.uuid4().hex, 0, False
+
+    def heard_itself(self):
+        self.heard = True
+        self.changed.set()
+
+    def answer(self):
+        self.answers += 1
+        self.changed.set()
+
+    async def answered(self, others, seconds):
+        """True once this process has heard itself and `others` processes have answered;
+        False if not within `seconds`."""
+        try:
+            async with asyncio.timeout(seconds):
+                while not (self.heard and self.answers >= others):
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            return False
+        return True
 
 
 _hubs = {}

@@ -57,6 +57,9 @@ class RedisPubSubLayer:
     """
 
     extensions = ["groups"]
+    # group_send returns how many processes received the message (this one's own included
+    # when it listens): the hub keeps a table's changes to itself when it was the only one.
+    counts_receivers = True
 
     def __init__(self, hosts=None, prefix="hollywood", **_ignored):
         host = (hosts or ["redis://127.0.0.1:6379/0"])[0]
@@ -95,7 +98,7 @@ class RedisPubSubLayer:
             await state["pubsub"].unsubscribe(self.key(group))
 
     async def group_send(self, group, message):
-        await self.loop_state()["client"].publish(self.key(group), orjson.dumps(message))
+        return await self.loop_state()["client"].publish(self.key(group), orjson.dumps(message))
 
     async def send(self, channel, message):
         self.loop_state()["queues"][channel].put_nowait(message)

@@ -31,7 +31,8 @@ TOO_MANY_FRAMES = "too many frames"
 class Address:
     """One client address's sockets open in this process, and its frames' budget."""
 
-    def __init__(self):
+    def __init__(self, address):
+        self.address = address
         self.sockets = 0
         self.frames = RateLimit(settings.GAMES_WS_ADDRESS_RATE_BURST, settings.GAMES_WS_ADDRESS_RATE_PER_SECOND)
 
@@ -40,28 +41,34 @@ addresses = {}  # address → Address, while it has a socket open here
 tables = {}  # table code → its sockets open here, counted from the handshake on
 
 
-def take_socket(address, code):
-    """Count a socket of `address` at table `code`: the reason it is refused, else None (and
-    it counts until release_socket). Counted as it opens, not once it has joined the table:
-    a thousand handshakes at once would all find the table still empty."""
+def refusal(address, code):
+    """Why a socket of `address` at table `code` is refused now, else None."""
     if tables.get(code, 0) >= settings.GAMES_WS_MAX_SOCKETS_PER_TABLE:
         return TOO_MANY_SOCKETS_AT_TABLE
-    held = addresses.setdefault(address, Address())
-    if held.sockets >= settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS:
+    held = addresses.get(address)
+    if held is not None and held.sockets >= settings.GAMES_WS_MAX_SOCKETS_PER_ADDRESS:
         return TOO_MANY_SOCKETS_FROM_ADDRESS
-    held.sockets += 1
-    tables[code] = tables.get(code, 0) + 1
-    crowd.joined()
     return None
 
 
-def release_socket(address, code):
-    held = addresses.get(address)
-    if held is not None:
-        held.sockets -= 1
-        crowd.left()
-        if held.sockets <= 0:
-            del addresses[address]
+def take_socket(address, code):
+    """Count a socket of `address` at table `code` until release_socket, from the handshake on:
+    a thousand handshakes at once would all find the table still empty. Returns the Address
+    it counts against, which release_socket is given back."""
+    held = addresses.setdefault(address, Address(address))
+    held.sockets += 1
+    tables[code] = tables.get(code, 0) + 1
+    crowd.joined()
+    return held
+
+
+def release_socket(held, code):
+    """Uncount a socket. Only `held`'s own count drops: a socket counted against an Address
+    that has since been forgotten never touches the one now in its place."""
+    held.sockets -= 1
+    crowd.left()
+    if held.sockets <= 0 and addresses.get(held.address) is held:
+        del addresses[held.address]
     tables[code] = tables.get(code, 1) - 1
     if tables[code] <= 0:
         del tables[code]

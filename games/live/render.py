@@ -4,19 +4,17 @@ Used by the table page for its first paint and by the browser socket for every c
 so both always show the same thing. Call inside the reader's language.
 
 The live part is a few fragments, each one element with a stable id (templates/games/live/;
-the three that change with nearly every move, the discard pile, my hand's cards and the hand's
-log, drawn in Python: `DRAWN_IN_PYTHON`), each rendered from its own small context alone: the
-rules line, the opponent, the piles, the announcer, the hand's end, my seat, my hand, my
-moves, the guide, the hand's log, the table's end, the score sheet. A fragment's key is a
-digest of that context (and the language), so what a fragment shows changes exactly when its
-key does: the browser socket sends a reader only the fragments whose key changed since its
-last frame (table.js morphs each into its element), and each fragment is rendered once per
-key, however many readers share it (`RENDERED`). A fragment that grows through a hand (its
-moves, its discard pile: `GROWING`) is sent as its new items alone to a page that shows the
-first ones.
+those that change with nearly every move drawn in Python: games.live.drawn), each rendered
+from its own small context alone: the rules line, the opponent, the piles, the announcer, the
+hand's end, my seat, my hand, my moves, the guide, the hand's log, the table's end, the score
+sheet. A fragment's key is that context as JSON (`digest`; with the language), so what a
+fragment shows changes exactly when its key does: the browser socket sends a reader only the
+fragments whose key changed since its last frame (table.js morphs each into its element), and
+each fragment is rendered once per key, however many readers share it (`RENDERED`). A fragment
+that grows through a hand (its moves, its discard pile: `GROWING`) is sent as its new items
+alone to a page that shows the first ones.
 """
 
-import hashlib
 import math
 from functools import lru_cache
 import threading
@@ -26,21 +24,19 @@ from datetime import datetime, timedelta
 import orjson
 from django.template import Context
 from django.template.loader import get_template
-from django.utils.html import conditional_escape, escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext
 
-from games.display.cards import card_name, card_short, is_card_code
-from games.templatetags.cards import card, picture
+from games.display.cards import card_name, is_card_code
 from games.engine import Move
 from games.engine.cards import RANKS, SUITS
 from games.display.labels import pace_words, scoring_label
-from games.display.messages import message
 from games.display.sheet import score_sheet
 from games.display.showdown import showdown
+from games.live.drawn import DRAWN
 from games.live.pace import DAY_SECONDS
 
 SORTS = ("melds", "rank", "suit", "custom")  # custom: the order the player dragged the cards into
@@ -79,74 +75,6 @@ def _players(state, live):
 def _discard_pile(state, live):
     return pick(live, "knock_card", "knock_card_name", "pile", "discard_top", "discard_top_name") | {
         "draws": ["pile"] if "pile" in live["draws"] else []}
-
-
-def discard_pile_html(live):
-    """The discard pile's fragment, built in Python: it changes with nearly every move, once for
-    each seat (the pile's card is a button for the player who may take it), and through the
-    template engine it was the costliest fragment (docs/performance.md). A picked card
-    is discarded by a tap here, or dragged here (table.js). Call inside the reader's language."""
-    language = get_language()
-    if live["knock_card"]:
-        unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][:3]))
-        # As blocktranslate: the values are escaped, the catalogue's own text is not.
-        label = gettext("The knock card, face down: the %(card)s") % {"card": escape(live["knock_card_name"])}
-        top = f'<span class="card back top knock-card" id="knock-card" role="img" aria-label="{label}"></span>'
-    else:
-        unders = "".join(picture(language, code, "under") for code in reversed(live["pile"][1:4]))
-        code = live["discard_top"]
-        if not code:
-            top = empty_pile(language)
-        elif "pile" in live["draws"]:
-            label = gettext("%(short)s: take the %(card)s") % {
-                "short": escape(card_short(code)), "card": escape(live["discard_top_name"])}
-            top = card(code, move="pile", label=mark_safe(label), classes="top")
-        else:
-            top = picture(language, code, "top")
-    return mark_safe(f'<div class="pile discard" id="discard-pile">\n<div class="pile-fan" id="pile-fan">\n{unders}\n{top}\n'
-                     f'</div>\n<span class="pile-count">{pile_count(language)}</span>\n</div>\n')
-
-
-def hand_cards_html(live):
-    """My hand's fragment, its groups of card buttons (`hand_groups`), built in Python: the
-    second costliest fragment through the template engine (docs/performance.md). One tab stop
-    for the whole hand; the arrows move between the cards (table.js).
-    Call inside the reader's language."""
-    labels = group_labels(get_language())
-    groups = "".join(
-        f'\n<div class="group {conditional_escape(group["kind"])}">\n{labels.get(group["kind"], "")}'
-        f'\n<div class="group-cards">\n{conditional_escape(group["cards"])}\n</div>\n</div>\n'
-        for group in live["groups"]
-    )
-    return mark_safe(f'<div class="groups" id="hand-cards">\n{groups}\n</div>\n')
-
-
-@lru_cache(maxsize=16)
-def group_labels(_language):
-    labels = {"meld": pgettext("gin rummy", "Meld"), "deadwood": pgettext("gin rummy", "Deadwood")}
-    return {kind: f'<span class="group-label">{escape(label)}</span>' for kind, label in labels.items()}
-
-
-def hand_moves_html(live):
-    """The hand's moves, oldest first. With data-append: only the lines after the first N, which
-    the page shows already (table.js adds these to them)."""
-    append = f' data-append="{live["after"]}"' if live["after"] else ""
-    lines = "".join(f"<li>{conditional_escape(line)}</li>" for line in live["moves"])
-    return mark_safe(f'<ol class="moves" id="hand-moves"{append}>{lines}</ol>\n')
-
-
-@lru_cache(maxsize=16)
-def empty_pile(_language):
-    # Looked up outside the f-string: xgettext does not see a call inside one.
-    label = escape(gettext("The discard pile is empty"))
-    word = escape(pgettext("discard pile", "empty"))
-    return (f'<span class="card empty-pile" role="img" aria-label="{label}">'
-            f'<span class="empty-word" aria-hidden="true">{word}</span></span>')
-
-
-@lru_cache(maxsize=16)
-def pile_count(_language):
-    return escape(gettext("Discard pile"))
 
 
 def _hand_end(state, live):
@@ -221,8 +149,6 @@ FRAGMENTS = (
     ("table-end", "table_end", _table_end),
     ("score-sheet", "score_sheet", lambda state, live: pick(live, "score_sheet")),
 )
-# Fragments drawn by a function of their context instead of a template (the costliest).
-DRAWN_IN_PYTHON = {"discard": discard_pile_html, "hand_cards": hand_cards_html, "hand_moves": hand_moves_html}
 # Fragments whose items mostly grow through a hand, and the context's list of them: such a
 # fragment's key is (the digest, how many items), and a page that shows the first of them
 # gets only the new ones (the hand's log would otherwise be the largest part of most frames).
@@ -284,8 +210,8 @@ class LiveView:
             if html is not None:
                 RENDERED.move_to_end(cached)
                 return html
-        draw = DRAWN_IN_PYTHON.get(template)
-        html = draw(context) if draw else fragment_template(template).render(Context({"live": context}))
+        draw = DRAWN.get(template)
+        html = draw(context, self.language) if draw else fragment_template(template).render(Context({"live": context}))
         with _rendered_lock:
             RENDERED[cached] = html
             if len(RENDERED) > RENDERED_MAX:
@@ -352,8 +278,10 @@ def felt_tag(to_move, my_turn, waiting, can_discard, match_over):
 
 
 def digest(context):
-    """A fragment's context as a short key: the same exactly when the context is."""
-    return hashlib.blake2b(orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS), digest_size=16).digest()
+    """A fragment's context as its key, its JSON: the same exactly when the context is. The
+    bytes themselves, not a hash of them: hashing cost more than the JSON (a view makes a key a
+    fragment), and comparing them costs less (docs/performance.md)."""
+    return orjson.dumps(context, default=_plain, option=orjson.OPT_NON_STR_KEYS)
 
 
 def flag(value):
@@ -367,6 +295,7 @@ def live_context(state, sort, order=(), language=None):
     seat = state["seat"]
     names = display_names(state["players"])
     legal = set(state["legal_moves"])
+    face_down = knock_card(state)
     context = {
         "sort": sort,
         "names": names,
@@ -375,11 +304,11 @@ def live_context(state, sort, order=(), language=None):
         "players": players_in_view_order(state, names),
         "me_ready": seat is not None and state["players"][seat]["ready"],
         "winner_name": names[state["match_winner"]] if state["match_winner"] is not None else None,
-        "groups": hand_groups(state, sort, legal, order, language) if seat is not None else [],
+        "groups": hand_groups(state, sort, legal, order) if seat is not None else [],
         "discard_top": state["discard_top"],
-        "discard_top_name": card_name(state["discard_top"]) if state["discard_top"] else None,
-        "knock_card": knock_card(state),
-        "knock_card_name": card_name(knock_card(state)) if knock_card(state) else None,
+        "discard_top_name": card_name(state["discard_top"], language) if state["discard_top"] else None,
+        "knock_card": face_down,
+        "knock_card_name": card_name(face_down, language) if face_down else None,
         "draws": [move for move in ("pass", "pile", "stock") if move in legal],
         "can_discard": any(Move.from_text(move).verb == "discard" for move in legal),
         "knocks": state["knocks"],
@@ -543,20 +472,19 @@ def players_in_view_order(state, names):
     return players
 
 
-def hand_groups(state, sort, legal, order=(), language=None):
-    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card drawn
-    with the discard it may make now, if any, and what a press on it says; a group's cards
-    as one piece of HTML (`cards`), which the template prints once rather than card by card
-    (a fair part of a mover's frame went into printing eleven variables)."""
+def hand_groups(state, sort, legal, order=()):
+    """Melds first, then the deadwood; or all the cards by rank or by suit. Each card as what
+    draws it (games.live.drawn.hand_card's arguments after the language): its code, whether it
+    may be discarded now, was just taken from the pile (and may not be), was just drawn, the
+    deadwood its discard would leave, whether it is deadwood, its meld. Data, not HTML: the
+    hand is drawn only when this changes, not at every view of it."""
     deadwood = set(state["deadwood"])
     melded = {code: index for index, meld in enumerate(state["melds"]) for code in meld}
-    language, after = language or get_language(), state["discard_deadwood"] or {}
+    after, taken, drawn = state["discard_deadwood"] or {}, state["cannot_discard"], state["drawn"]
 
     def cards(codes):
-        # Each card is safe HTML (format_html): so is their sequence.
-        return mark_safe("".join(hand_card(language, code, f"discard {code}" in legal, code == state["cannot_discard"],
-                                           code == state["drawn"], after.get(code), code in deadwood, melded.get(code))
-                                 for code in codes))
+        return [(code, f"discard {code}" in legal, code == taken, code == drawn, after.get(code), code in deadwood,
+                 melded.get(code)) for code in codes]
 
     if sort == "melds":
         groups = [{"kind": "meld", "cards": cards(meld)} for meld in state["melds"]]
@@ -570,25 +498,6 @@ def hand_groups(state, sort, legal, order=(), language=None):
         return [{"kind": "all", "cards": cards(arranged)}]
     key = rank_key if sort == "rank" else suit_key
     return [{"kind": "all", "cards": cards(sorted(state["hand"], key=key))}]
-
-
-# A hand's cards are mostly the same from one state to the next (and on both of a seat's
-# pages): each is drawn once per language and look.
-@lru_cache(maxsize=4096)
-def hand_card(_language, code, discardable, taken, drawn, after, is_deadwood, meld):
-    """One card of the hand as HTML: with its discard move and what a press on it says."""
-    discard = f"discard {code}" if discardable else None
-    values = {"card": card_name(code), "short": card_short(code), "after": after}
-    label = None
-    if discard:
-        label = (gettext("%(short)s, just drawn: discard the %(card)s, leaving deadwood %(after)s") if drawn
-                 else gettext("%(short)s: discard the %(card)s, leaving deadwood %(after)s")) % values
-    elif taken:
-        label = gettext("%(short)s, just taken from the pile: it cannot be discarded this turn") % values
-    marks = (("deadwood", is_deadwood), ("taken", taken), ("drawn", drawn), (f"meld-{meld}", meld is not None))
-    return card(code, move=discard, label=label, classes=" ".join(name for name, on in marks if on),
-                refusal=message("illegal_move", "card_just_taken") if taken else None,
-                after=after if discard else None)
 
 
 def rank_key(code):

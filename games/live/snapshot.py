@@ -63,6 +63,16 @@ class Snapshot:
     def state_for(self, seat):
         return self.states[seat if seat in (0, 1) else None]
 
+    def awaits_a_person(self):
+        """Whether a person is to move in a hand being played: then the computer has nothing to
+        do, whatever it would ask the owner (games.live.computer_seat)."""
+        state = self.states[None]
+        mover = state["to_move"]
+        if state["match_over"] or state["hand_result"] is not None or mover is None:
+            return False
+        player = state["players"][mover]
+        return player is not None and not player["computer"]
+
     def json_for(self, seat):
         seat = seat if seat in (0, 1) else None
         if seat not in self._json:

@@ -234,19 +234,25 @@ SEAT_READY = f"UPDATE {SEATS} SET ready = true WHERE table_id = %s AND number = 
 
 
 def count_connection(table, seat, opened):
-    """One socket of `seat` more (or fewer) in this process; the seat's `last_seen` marks the
-    leaving too: a claim counts the time away from then."""
+    """One socket of `seat` more (or fewer) in this process, in two statements (the count
+    upserted, the seat's `last_seen` set); `last_seen` marks the leaving too: a claim counts the
+    time away from then."""
     now = timezone.now()
-    number = Seat.objects.filter(table_id=table.pk, number=seat).values_list("pk", flat=True).first()
-    if number is None:
-        return
-    if opened:
-        Presence.objects.get_or_create(seat_id=number, process=PROCESS, defaults={"beat": now})
-        Presence.objects.filter(seat_id=number, process=PROCESS).update(connections=F("connections") + 1, beat=now)
-    else:
-        Presence.objects.filter(seat_id=number, process=PROCESS, connections__gt=0).update(
-            connections=F("connections") - 1, beat=now)
-    Seat.objects.filter(pk=number).update(last_seen=now)
+    with connection.cursor() as cursor:
+        cursor.execute(OPEN_PRESENCE if opened else CLOSE_PRESENCE,
+                       [connection.ops.adapt_datetimefield_value(now), PROCESS, table.pk, seat])
+    Seat.objects.filter(table_id=table.pk, number=seat).update(last_seen=now)
+
+
+PRESENCES = Presence._meta.db_table
+# Counted up by an upsert (PostgreSQL and SQLite alike): the row is made by a seat's first
+# socket in this process; nothing is written for a seat that does not exist.
+OPEN_PRESENCE = (f"INSERT INTO {PRESENCES} (seat_id, beat, process, connections) "
+                 f"SELECT id, %s, %s, 1 FROM {SEATS} WHERE table_id = %s AND number = %s "
+                 f"ON CONFLICT (seat_id, process) DO UPDATE SET connections = {PRESENCES}.connections + 1, "
+                 f"beat = excluded.beat")
+CLOSE_PRESENCE = (f"UPDATE {PRESENCES} SET connections = connections - 1, beat = %s WHERE process = %s "
+                  f"AND connections > 0 AND seat_id = (SELECT id FROM {SEATS} WHERE table_id = %s AND number = %s)")
 
 
 def count_spectator(table, opened):

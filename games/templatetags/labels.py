@@ -2,6 +2,7 @@
 
     {% load labels %}
     {{ match.scoring|scoring_label }}   {{ hand.kind|hand_kind_label }}
+    {{ move|move_html }}                 "discards" and the card's picture
     {% scoring_choices as choices %}
     data-forms="{% unread_forms %}"      the chat badge's words for each count, as JSON
 """
@@ -24,6 +25,9 @@ def scoring_label(name):
 @register.filter
 def hand_kind_label(kind):
     return labels.HAND_KIND_LABELS[kind]
+
+
+register.filter("move_html", labels.move_html)
 
 
 @register.filter

@@ -58,3 +58,26 @@ def record_engine_match(players, match, code="engine", ending=ArchivedMatch.PLAY
     """A match played by the engine, recorded as live play records it."""
     archived = start_match(code, players, match.scoring, match.target)
     return finish_archived_match(archived.pk, match, START + timedelta(hours=1), ending, loser)
+
+
+def store_review(archived, decisions_by_hand, chances=((0, 50.0), (4, 62.5))):
+    """A ready review of `archived` as the worker stores one, with these decisions per hand."""
+    from django.utils import timezone
+
+    from games.archive.models import MatchReview, ReviewedHand
+    from games.archive.reviews import tagged
+
+    seat = {"accuracy": 90.0, "inaccuracies": 0, "mistakes": 0, "blunders": 1, "luck": 0.5}
+    review = MatchReview.objects.create(match=archived, player0=archived.player0, player1=archived.player1,
+                                        status=MatchReview.READY, hand_count=len(decisions_by_hand),
+                                        seats=[seat, seat], accuracy0=90.0, accuracy1=90.0,
+                                        requested_at=timezone.now(), beat_at=timezone.now())
+    hands = [ReviewedHand.objects.create(review=review, number=number, decisions=decisions, luck=[], chances=list(chances))
+             for number, decisions in enumerate(decisions_by_hand, 1)]
+    review.mistakes = tagged(hands)
+    review.save(update_fields=["mistakes"])
+    return review
+
+
+def decision(step, seat, played, best, loss=0.0, tag=None):
+    return {"step": step, "seat": seat, "played": played, "best": best, "loss": loss, "tag": tag}

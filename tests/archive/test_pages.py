@@ -259,3 +259,10 @@ def test_it_says_in_the_list_how_each_match_ended(client, ana, ben, fixed_matche
     assert result_in_the_list(client, fixed_matches[0]) == "Ben won"
     assert result_in_the_list(client, resigned) == "Ben won: Ana resigned"
     assert result_in_the_list(client, claimed) == "Ana won: Ben left the table"
+
+
+def test_it_answers_404_for_a_replay_of_a_hand_past_the_last_or_past_any_number(client, engine_match):
+    url = f"/en/archive/matches/{engine_match.public_id}/"
+    assert client.get(f"{url}?hand={engine_match.hand_count + 1}").status_code == 404
+    assert client.get(f"{url}?hand=99999999999").status_code == 404  # past a small integer in the database
+    assert client.get(f"{url}?hand={engine_match.hand_count}&step=3&seat=1").status_code == 200

@@ -148,3 +148,17 @@ def test_it_keeps_the_true_hand_of_a_fast_knocker_and_only_samples_that_fit_as_i
                 break
             match.next_hand()
     assert checked > 100
+
+
+def test_the_whole_hand_filter_keeps_a_deal_whose_every_card_the_opponent_has_thrown():
+    """Ten stock draws, each followed by throwing a dealt card: no card of the deal is left to
+    swap, and the filter keeps the deal instead of failing the computer's move."""
+    deal, drawn = list(range(10)), list(range(20, 30))
+    events = []
+    for card in deal:
+        events += [("stock",), ("throw", card, False)]
+    dealt = sum(1 << card for card in deal)
+    chance, _ = inference._replayed(events, dealt, drawn, 10)
+    candidates = sum(1 << card for card in range(40))
+    kept, _, kept_chance = inference._moved(random.Random(1), events, dealt, drawn, candidates, 10, 50, chance)
+    assert (kept, kept_chance) == (dealt, chance)

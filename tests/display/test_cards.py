@@ -25,6 +25,17 @@ def test_it_draws_a_card_that_cannot_be_played_as_a_button_that_says_why():
     assert 'data-refusal="A card taken from the pile may not be discarded."' in html
 
 
+def test_it_escapes_what_a_card_button_says_and_leaves_safe_markup_as_it_is():
+    from django.utils.safestring import mark_safe
+    pressed = card("7H", move="discard 7H", label='7♥: "Ana" & <Ben>', classes="deadwood", after=12)
+    assert pressed == ('<button class="card card--hearts deadwood" id="card-7H" data-move="discard 7H" data-card="7H" '
+                       'data-value="7" aria-label="7♥: &quot;Ana&quot; &amp; &lt;Ben&gt;"><b>7<i>♥</i></b>'
+                       '<b data-face="7♥"></b><i data-face="12"></i></button>')
+    refused = card("KS", label=mark_safe("K♠: <em>taken</em>"), refusal="Not 'now'")
+    assert refused == ('<button class="card card--spades" id="card-KS" data-card="KS" data-refusal="Not &#x27;now&#x27;" '
+                       'aria-disabled="true" aria-label="K♠: <em>taken</em>"><b>K<i>♠</i></b><b data-face="K♠"></b></button>')
+
+
 def test_it_names_the_card_for_screen_readers():
     assert 'role="img" aria-label="7 of hearts"' in card("7H")
 

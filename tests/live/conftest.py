@@ -11,6 +11,15 @@ def empty_match_cache():
     live_tables.clear()
 
 
+@pytest.fixture(scope="module")
+def redis_url():
+    """A private Redis server for the module's tests (dev.py's PrivateRedis), in every configuration."""
+    from dev import PrivateRedis
+
+    with PrivateRedis() as redis:
+        yield redis.url
+
+
 @pytest.fixture
 def redis_layer(settings):
     """A private Redis server as the channel layer; yields `refuse_writes`, which makes it

@@ -60,11 +60,20 @@ async def test_it_lets_the_computer_accept_a_rematch_after_a_resignation(setting
     assert state["match_number"] == 2 and not state["match_over"]
 
 
+async def test_it_asks_nothing_of_the_database_for_the_computer_while_its_opponent_is_to_move(settings, monkeypatch):
+    code = await against_the_computer(settings, computer_moves_first=False)
+    asked = []
+    monkeypatch.setattr(computer_seat, "computer_turn", asked.append)
+    computer_seat.wake(code)
+    await the_computer_stops(code)
+    assert asked == []
+
+
 async def test_it_logs_a_refused_move_of_the_computer_once_and_stops(settings, monkeypatch, caplog):
     settings.GAMES_COMPUTER_PAUSE = 0
     settings.GAMES_COMPUTER_PROCESSES = 0  # a thread: the replaced player lives in this process only
     code = await against_the_computer(settings, computer_moves_first=True)
-    monkeypatch.setattr(computer_seat, "choose_move", lambda view, level, rng, budget_ms=None: "discard ZZ")
+    monkeypatch.setattr(computer_seat, "choose_move_seeded", lambda view, level, seed, budget_ms=None: "discard ZZ")
     await the_computer_stops(code)
     refusals = [record for record in caplog.records if "refused" in record.getMessage()]
     assert len(refusals) == 1
@@ -94,7 +103,7 @@ async def test_it_chooses_in_a_worker_process_the_move_it_would_choose_here(sett
     code = await against_the_computer(settings, computer_moves_first=True)
     turn = await database_sync_to_async(computer_turn)(code)
     here = computer.choose_move(turn.view, turn.level, random.Random("seed"))
-    assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) == here
+    assert await computer_seat.think(turn.view, turn.level, "seed") == here
 
 
 # A server as computer_seat starts its pool, reduced to that: it prints its worker's pid, then
@@ -135,8 +144,8 @@ async def test_it_thinks_in_a_new_worker_process_after_one_died(settings):
     dying = computer_seat.pool()
     dying.submit(os._exit, 1)
     with pytest.raises(BrokenProcessPool):
-        await computer_seat.think(turn.view, turn.level, random.Random("seed"))
-    assert await computer_seat.think(turn.view, turn.level, random.Random("seed")) in turn.view["hand_view"]["legal_moves"]
+        await computer_seat.think(turn.view, turn.level, "seed")
+    assert await computer_seat.think(turn.view, turn.level, "seed") in turn.view["hand_view"]["legal_moves"]
 
 
 async def test_it_still_makes_its_move_when_its_worker_is_killed_while_it_thinks(settings):

@@ -119,3 +119,20 @@ async def test_it_caps_a_tables_sockets_counted_from_their_handshakes_not_once_t
     codes = [output["type"] for output in await asyncio.gather(*(socket.receive_output(TIMEOUT) for socket in crowd))]
     assert codes.count("websocket.send") == 1  # one more fitted: its first state; the rest closed
     await close(*sockets, *crowd)
+
+
+def test_a_socket_released_after_its_addresss_counts_were_forgotten_leaves_the_new_counts_alone(settings):
+    """A test's stray socket, closed late by the garbage collector, must not lift the address
+    budget of the socket that came after it (it did, and the budget test timed out)."""
+    from games.live import limits
+
+    stray = limits.take_socket("198.51.100.1", "T1")
+    limits.addresses.clear()
+    limits.tables.clear()
+    settings.GAMES_WS_ADDRESS_RATE_BURST = 1
+    current = limits.take_socket("198.51.100.1", "T2")
+    limits.release_socket(stray, "T1")
+    assert limits.frame_allowed("198.51.100.1")
+    assert not limits.frame_allowed("198.51.100.1")
+    limits.release_socket(current, "T2")
+    assert limits.addresses == {}

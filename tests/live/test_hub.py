@@ -144,3 +144,70 @@ async def test_it_shows_a_crowded_tables_seat_changes_together_the_newest_alone(
     assert heard == []  # none shown one by one
     await asyncio.wait_for(everyone.wait(), TIMEOUT)
     assert [message["version"] for message in heard] == [9] * hub.CROWD
+
+
+@pytest.fixture
+async def two_processes(redis_url, monkeypatch):
+    """Two hubs on one private Redis (RedisPubSubLayer), standing for two server processes;
+    and how many messages Redis has been asked to publish so far."""
+    import uuid
+
+    import redis
+
+    from games.live.layers import RedisPubSubLayer
+    monkeypatch.setattr(hub, "CHECK_SECONDS", 3600)  # no table of these is in the database
+    prefix = f"hollywood-test-{uuid.uuid4().hex}"
+    hubs = [hub.Hub(RedisPubSubLayer([redis_url], prefix), process=name) for name in ("here", "there")]
+    client = redis.Redis.from_url(redis_url)
+
+    def published():
+        return client.info("commandstats").get("cmdstat_publish", {}).get("calls", 0)
+
+    yield *hubs, published
+    client.close()
+    for running in hubs:
+        for task in (running.listener, running.checker):
+            if task is not None:
+                task.cancel()
+        await running.layer.flush()
+
+
+async def versions_heard(socket, count):
+    return [(await asyncio.wait_for(socket.messages.get(), TIMEOUT))["version"] for _ in range(count)]
+
+
+async def test_it_tells_the_layer_nothing_of_a_table_no_other_process_listens_to(two_processes):
+    here, _there, published = two_processes
+    socket = Listening()
+    await here.join("abc", socket)
+    await here.send("abc", events.changed("abc", 1, origin=here.process))  # the count says: nobody else
+    before = published()
+    for version in range(2, 12):
+        await here.send("abc", events.changed("abc", version, origin=here.process))
+    assert published() == before
+    assert await versions_heard(socket, 11) == list(range(1, 12))
+
+
+async def test_it_tells_a_process_that_joins_a_table_every_change_made_after_it_joined(two_processes):
+    here, there, _published = two_processes
+    await here.join("abc", Listening())
+    await here.send("abc", events.changed("abc", 1, origin=here.process))
+    watching = Listening()
+    await there.join("abc", watching)
+    for version in (2, 3):
+        await here.send("abc", events.changed("abc", version, origin=here.process))
+    assert await versions_heard(watching, 2) == [2, 3]
+
+
+async def test_it_keeps_a_table_to_itself_again_once_the_other_process_left_it(two_processes):
+    here, there, published = two_processes
+    await here.join("abc", Listening())
+    watching = Listening()
+    await there.join("abc", watching)
+    await here.send("abc", events.changed("abc", 1, origin=here.process))
+    await asyncio.wait_for(watching.messages.get(), TIMEOUT)
+    await there.leave("abc", watching)
+    await here.send("abc", events.changed("abc", 2, origin=here.process))  # heard by this process alone
+    before = published()
+    await here.send("abc", events.changed("abc", 3, origin=here.process))
+    assert published() == before

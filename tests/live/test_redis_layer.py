@@ -7,14 +7,7 @@ import uuid
 
 import pytest
 
-from dev import PrivateRedis
 from games.live.layers import RedisPubSubLayer
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    with PrivateRedis() as redis:
-        yield redis.url
 
 
 @pytest.fixture
@@ -49,5 +42,17 @@ async def test_it_stops_telling_a_process_of_a_table_it_left(two_processes):
     await here.group_send("table.A", {"type": "table.changed", "code": "A", "version": 1, "origin": "here"})
     await here.group_send("table.B", {"type": "table.changed", "code": "B", "version": 1, "origin": "here"})
     assert (await asyncio.wait_for(there.receive(channel), 10))["code"] == "B"  # A's came first, and was not heard
+    await here.flush()
+    await there.flush()
+
+
+async def test_it_says_how_many_processes_received_a_message(two_processes):
+    here, there = two_processes()
+    message = {"type": "table.changed", "code": "A", "version": 1, "origin": "here"}
+    assert await here.group_send("table.A", message) == 0
+    await there.group_add("table.A", await there.new_channel())
+    assert await here.group_send("table.A", message) == 1
+    await here.group_add("table.A", await here.new_channel())
+    assert await here.group_send("table.A", message) == 2
     await here.flush()
     await there.flush()

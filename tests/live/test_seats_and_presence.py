@@ -130,6 +130,31 @@ def test_it_counts_presence_without_going_below_zero():
     assert Table.objects.get().version == table.version
 
 
+def test_it_counts_a_seats_sockets_coming_and_going_in_two_statements_each():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.live import store
+    from games.models import Presence, Seat
+    table, _, _ = seated_table()
+    Presence.objects.all().delete()
+    with CaptureQueriesContext(connection) as queries:
+        store.count_connection(table, 1, True)  # the seat's first socket here
+        store.count_connection(table, 1, True)
+        store.count_connection(table, 1, False)
+    assert len(queries) == 6
+    assert dict(Presence.objects.values_list("seat__number", "connections")) == {1: 1}
+    assert Seat.objects.get(table=table, number=1).last_seen is not None
+
+
+def test_it_counts_no_socket_for_a_seat_nobody_took():
+    from games.live import store
+    from games.models import Presence
+    table, *_ = open_table("Ana")
+    store.count_connection(table, 1, True)
+    assert not Presence.objects.filter(seat__number=1).exists()
+
+
 def test_it_shows_a_seat_offline_once_the_server_holding_its_socket_stops_beating(settings):
     from datetime import timedelta
 

@@ -8,6 +8,7 @@ Run in the PostgreSQL configuration of `dev.py test` (marker "scaleout").
 import asyncio
 import json
 import urllib.request
+from pathlib import Path
 
 import pytest
 import websockets
@@ -149,6 +150,13 @@ def moves_logged(code):
         connection.close()  # this thread's connection would keep the test database from being dropped
 
 
+def sockets_open_on(port):
+    """Connections established to `port` on this machine (IPv4, /proc/net/tcp): a site's
+    sockets from nginx, the short requests' long closed."""
+    rows = [row.split() for row in Path("/proc/net/tcp").read_text().splitlines()[1:]]
+    return sum(1 for row in rows if row[1].endswith(f":{port:04X}") and row[3] == "01")
+
+
 async def seated(cluster, ports):
     code, tokens = open_table(cluster.proxy.port)
     players = [Player(code, token, port) for token, port in zip(tokens, ports)]
@@ -197,5 +205,23 @@ async def test_it_goes_on_after_redis_restarts_during_play(cluster):
     # log replays to the very card both players see.
     assert after > 0 and await database_sync_to_async(moves_logged)(code) >= before + after
     assert await database_sync_to_async(hand_from_the_log)(code, 0) == players[0].state["hand"]
+    for player in players:
+        await player.close()
+
+
+async def test_it_carries_a_killed_processs_tables_on_in_the_other_behind_nginx_at_the_same_card(cluster):
+    code, players = await seated(cluster, [cluster.proxy.port] * 2)
+    holding, other = sorted(cluster.sites, key=lambda site: -sockets_open_on(site.port))
+    assert sockets_open_on(holding.port) == 2 and sockets_open_on(other.port) == 0  # nginx: one process a table
+    before = await play_until(players, lambda state: state["version"] >= 8)
+    held = [player.state for player in players]
+    holding.kill()
+    # Both pages find their socket closed and open it again through nginx, as table.js does.
+    resumed = [await player.reconnect() for player in players]
+    assert [state["hand"] for state in resumed] == [state["hand"] for state in held]
+    assert [state["version"] for state in resumed] == [held[0]["version"]] * 2
+    assert sockets_open_on(other.port) == 2
+    after = await play_until(players, lambda state: state["hand_result"] is not None or state["version"] >= 20)
+    assert after > 0 and await database_sync_to_async(moves_logged)(code) == before + after
     for player in players:
         await player.close()
