@@ -201,8 +201,8 @@ def test_it_runs_the_paths_given_on_postgresql_and_redis_in_place_of_its_own_sel
 
 
 def test_every_test_the_postgresql_run_names_exists():
-    # A renamed file or test would otherwise leave that run quietly without it (pytest runs the
-    # rest and reports no error for a node id it cannot find in a folder it collects).
+    # A renamed file or test would otherwise be found only by a whole PostgreSQL run, which
+    # pytest then stops before it starts ("not found").
     missing = []
     for entry in dev.ON_POSTGRES_AND_REDIS:
         path, _, name = entry.partition("::")

@@ -84,7 +84,11 @@ class Daphne:
     def start(self):
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "hollywood_site.asgi:application"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
-        wait_until_listening(self.port, self.process)
+        try:
+            wait_until_listening(self.port, self.process)
+        except BaseException:
+            self.stop()  # a server too slow to listen is not left running after the run
+            raise
 
     def stop(self):
         self.process.terminate()

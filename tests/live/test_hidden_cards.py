@@ -170,7 +170,7 @@ async def play_whole_match(scoring, straight, oklahoma):
 
 
 @pytest.mark.timeout(400)
-@pytest.mark.parametrize(("scoring", "straight", "oklahoma"), itertools.product(SCORINGS, (False, True), (False, True)))
+@pytest.mark.parametrize(("scoring", "straight", "oklahoma"), list(itertools.product(SCORINGS, (False, True), (False, True))))
 async def test_it_shows_no_recipient_a_card_it_may_not_see_in_a_whole_match(scoring, straight, oklahoma, settings):
     # A bot plays far faster than the per-socket frame rate a person needs.
     settings.GAMES_WS_RATE_BURST = settings.GAMES_WS_RATE_PER_SECOND = 10_000
