@@ -128,12 +128,11 @@ class Judge:
         gin = sum(chance for (_, chance), after in zip(self.stock_odds, afters) if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, deadwood_share=1.0):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
         ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
         ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
-        on its next turn (knocks_next); ``deadwood_share`` what a point of the deadwood left now
-        counts."""
+        on its next turn (knocks_next)."""
         deadwoods = discard_deadwoods(hand)
         least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
         weight = future_weight * FUTURE_DECAY ** max(0, turn - 1)
@@ -142,7 +141,7 @@ class Judge:
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
                 continue
             outs, gin = self.outs(hand & ~(1 << card))
-            score = deadwood_share * deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
+            score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
             if knock_weight:
                 score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)
             judged.append((score, card, deadwood))

@@ -73,14 +73,6 @@ KNOCK_NEXT_WEIGHT = 4.0
 FAST_HOLD_BELOW = 7
 FAST_HOLD_LIMIT = 10
 NO_HOLD = -1
-# Against a gin hunter once the expert knocks with gin only, a close draw from the pile is decided
-# by the search (SEARCH), by the judge's gain alone (GAIN) or taken (TAKE)
-# (docs/computer.md, issue 47 goal 3).
-SEARCH, GAIN, TAKE = 0, 1, 2
-LATE_DRAW = SEARCH
-# In that race a point of the deadwood a discard leaves counts this much in its score (1.0 as the
-# other discards; the opponent's gin is then the only end that charges it).
-LATE_DEADWOOD_SHARE = 1.0
 
 
 def code(card):
@@ -169,8 +161,6 @@ def expert(view, rng, budget_ms):
         knowledge, judge = _inferred(knowledge, judge, hand_view, budget_ms)
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
-        if not fast and len(candidates) == 2 and knock_ceiling(knowledge, schedule_for(view, knowledge)) == 0:
-            candidates = _late_draw(candidates)
     else:
         weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
@@ -220,13 +210,6 @@ def _draw_candidates(knowledge, judge, legal):
     if gain > CLEAR_TAKE:
         return ["pile"]
     return ["pile", other] if gain > 0 else [other, "pile"]
-
-
-def _late_draw(candidates):
-    """A close draw in the gin race, as LATE_DRAW decides it (the judge's choice is listed first)."""
-    if LATE_DRAW == GAIN:
-        return candidates[:1]
-    return ["pile"] if LATE_DRAW == TAKE else candidates
 
 
 def knock_ceiling(knowledge, schedule=KNOCK_SCHEDULE):
@@ -316,8 +299,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    deadwood_share = LATE_DEADWOOD_SHARE if gin_weight else 1.0
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight, deadwood_share)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
     return [f"discard {code(card)}"]
 
 
