@@ -120,19 +120,19 @@ class Judge:
                 miss *= 1.0 - odds[first[0]] * odds[second[0]]
         return 1.0 - miss
 
-    def outs(self, hand, future_best=FUTURE_BEST):
-        """(the mean of the ``future_best`` least deadwoods one stock draw can leave ``hand``, the
+    def outs(self, hand):
+        """(the mean of the FUTURE_BEST least deadwoods one stock draw can leave ``hand``, the
         chance that draw leaves gin)."""
         afters = after_each_draw(hand, self._stock_cards)
-        best = sorted(afters)[:future_best]
+        best = sorted(afters)[:FUTURE_BEST]
         gin = sum(chance for (_, chance), after in zip(self.stock_odds, afters) if after == 0)
         return (sum(best) / len(best) if best else float(least_deadwood(hand))), gin
 
-    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, future_best=FUTURE_BEST):
+    def far_discards(self, hand, turn, forbidden=-1, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0):
         """[(score, card, deadwood)] judged by what the hand may become, best (lowest) first;
         ``gin_weight`` is what a sure gin on the next draw is worth, in that score's deadwood;
         ``knock_weight`` what a point of deadwood above KNOCK_PAR costs if the opponent knocks
-        on its next turn (knocks_next); ``future_best`` how many of the best draws the outs count."""
+        on its next turn (knocks_next)."""
         deadwoods = discard_deadwoods(hand)
         least = min(deadwood for card, deadwood in deadwoods.items() if card != forbidden)
         weight = future_weight * FUTURE_DECAY ** max(0, turn - 1)
@@ -140,7 +140,7 @@ class Judge:
         for card, deadwood in deadwoods.items():
             if card == forbidden or deadwood > least + CANDIDATE_SPREAD:
                 continue
-            outs, gin = self.outs(hand & ~(1 << card), future_best)
+            outs, gin = self.outs(hand & ~(1 << card))
             score = deadwood + weight * outs - gin_weight * gin + FUTURE_FEED_COST * self.feeds(card)
             if knock_weight:
                 score += knock_weight * self.knocks_next(card) * (deadwood - KNOCK_PAR)

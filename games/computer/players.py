@@ -25,7 +25,7 @@ from games.engine.cards import ALL_CARDS, Card
 from games.engine.melds import discard_deadwoods, least_deadwood
 
 from .inference import infer, posterior_odds, track
-from .judgement import FUTURE_BEST, FUTURE_WEIGHT, Judge
+from .judgement import FUTURE_WEIGHT, Judge
 from .knowledge import read
 from .rollout import best_discard, greedy_takes
 from .search import evaluate
@@ -55,9 +55,6 @@ FAST_FUTURE_WEIGHT = 6.0
 # Against a gin hunter, a discard is also worth this much deadwood times the chance the next draw
 # leaves gin (docs/computer.md).
 GIN_RACE_WEIGHT = 300.0
-# Against a player not read as knocking at once, the outs are the mean of this many best draws
-# (FUTURE_BEST against one who is: docs/computer.md, issue 47 goal 3).
-HUNTER_FUTURE_BEST = 4
 ANY_TURN = 1 << 20  # a schedule's turns that last all hand
 # Against a player read as knocking at once, its hand is guessed by hands drawn to fit its last
 # turn (inference.py), mixed with the Knowledge's odds as if they were INFER_PRIOR hands more.
@@ -165,10 +162,10 @@ def expert(view, rng, budget_ms):
     if hand_view["phase"] != "discard":
         candidates = _draw_candidates(knowledge, judge, legal)
     else:
-        weight, gin_weight, best = (FAST_FUTURE_WEIGHT, 0.0, FUTURE_BEST) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT, HUNTER_FUTURE_BEST)
+        weight, gin_weight = (FAST_FUTURE_WEIGHT, 0.0) if fast else (FUTURE_WEIGHT, GIN_RACE_WEIGHT)
         knock_weight = KNOCK_NEXT_WEIGHT if judge.hands else 0.0
         hold_below = _hold_below(view, knowledge, judge, hand_view["knocks"]) if fast else NO_HOLD
-        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below, best)
+        candidates = _discard_candidates(knowledge, judge, hand_view["knocks"], schedule_for(view, knowledge), weight, gin_weight, knock_weight, hold_below)
     if len(candidates) == 1:
         return candidates[0]
     worlds = max(MIN_WORLDS, round(budget_ms * WORLDS_PER_MS))
@@ -291,7 +288,7 @@ def knock_may_end_game(view, knowledge, judge, deadwood):
     return 2 * ending >= len(judge.hands)
 
 
-def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD, future_best=FUTURE_BEST):
+def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, future_weight=FUTURE_WEIGHT, gin_weight=0.0, knock_weight=0.0, hold_below=NO_HOLD):
     gin = [c for c, deadwood in knocks.items() if deadwood == 0]
     if gin:
         return [f"knock {gin[0]}"]
@@ -302,7 +299,7 @@ def _discard_candidates(knowledge, judge, knocks, schedule=KNOCK_SCHEDULE, futur
     if knock and min(knocks.values()) > hold_below:
         return [knock]
     gin_weight = gin_weight if ceiling == 0 else 0.0
-    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight, future_best)[0]
+    _, card, _ = judge.far_discards(knowledge.mine, knowledge.my_turns, _forbidden(knowledge), future_weight, gin_weight, knock_weight)[0]
     return [f"discard {code(card)}"]
 
 

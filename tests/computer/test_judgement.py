@@ -1,6 +1,5 @@
 """The expert's far discards: what a hand may become, and its chance of gin on the next draw."""
 
-from games.computer.inference import after_each_draw
 from games.computer.judgement import Judge
 from games.computer.knowledge import Knowledge, codes_mask
 
@@ -38,13 +37,3 @@ def test_a_gin_weight_favours_the_discard_that_leaves_more_cards_that_gin():
     plain, racing = judge.far_discards(hand, turn=9)[0][1], judge.far_discards(hand, turn=9, gin_weight=300.0)[0][1]
     assert plain != three and racing == three
     assert judge.outs(hand & ~(1 << three))[1] > judge.outs(hand & ~(1 << plain))[1]
-
-
-def test_the_outs_count_as_many_of_the_best_draws_as_asked():
-    # Against a gin hunter the expert counts the 4 best draws, against a fast knocker the 7 best.
-    hand = codes_mask(ONE_FROM_GIN[:-1] + ["QD"])
-    judge = _judge(hand)
-    afters = sorted(after_each_draw(hand, [card for card, _ in judge.stock_odds]))
-    assert judge.outs(hand, 4)[0] == sum(afters[:4]) / 4
-    assert judge.outs(hand, 7)[0] == sum(afters[:7]) / 7
-    assert judge.outs(hand, 4)[0] < judge.outs(hand, 7)[0]
